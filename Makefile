@@ -1,0 +1,45 @@
+# Entry points; the work is done by the scripts named in each recipe.
+SHELL := /bin/bash
+TOP := $(CURDIR)
+KTREE := $(TOP)/build/linux
+SCRIPTS := $(wildcard scripts/*.sh tests/*.sh tests/hooks/*.sh swtpm-config/*.sh \
+	guest/*.sh guest/tests/*.sh guest/lib/*.sh bench/*.sh) guest/init .ci/run
+DRIVER_FILES := $(shell find drivers -type f -name '*.[ch]' 2>/dev/null)
+
+.PHONY: all deps kernel initramfs run test shell check clean distclean
+
+all: kernel initramfs
+
+deps:
+	@scripts/install-deps.sh
+
+kernel: deps
+	@scripts/build-kernel.sh
+
+initramfs: deps
+	@guest/build-initramfs.sh
+
+# One boot with TPM (tis) and RDRAND that shows the entropy state.
+run: kernel initramfs
+	@tests/show-boot.sh
+
+# The whole suite; ends with "N passed, N failed".
+test: kernel initramfs
+	@tests/run-all.sh $(SCENARIOS)
+
+# Interactive guest on the serial console (Ctrl-A X quits QEMU).
+shell: kernel initramfs
+	@INTERACTIVE=1 SCENARIO=shell TPM=$${TPM:-tis} TIMEOUT=$${TIMEOUT:-3600} \
+		tests/boot-guest.sh build/runs/shell
+
+check: deps
+	@[ -d $(KTREE) ] || scripts/prepare-tree.sh
+	@scripts/check-style.sh
+
+clean:
+	rm -rf build/runs build/initramfs build/initramfs.cpio.gz build/accel
+	[ ! -d $(KTREE) ] || $(MAKE) -C $(KTREE) -s clean
+	rm -f build/kernel.stamp
+
+distclean:
+	rm -rf build

@@ -1,0 +1,52 @@
+# shellcheck shell=sh
+# KTAP output helpers for in-guest test scripts (sourced, busybox sh).
+KTAP_N=0
+
+ktap_begin() {
+	echo "KTAP version 1"
+}
+
+# ktap_result STATUS NAME [DIAG]: STATUS is 0 for pass, anything else fails.
+ktap_result() {
+	KTAP_N=$((KTAP_N + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $KTAP_N $2"
+	else
+		[ -n "${3:-}" ] && echo "# $2: $3"
+		echo "not ok $KTAP_N $2"
+	fi
+}
+
+# ktap_check NAME COMMAND...: pass if COMMAND exits 0.
+ktap_check() {
+	_name=$1
+	shift
+	if "$@"; then
+		ktap_result 0 "$_name"
+	else
+		ktap_result 1 "$_name" "failed: $*"
+	fi
+}
+
+ktap_skip() {
+	KTAP_N=$((KTAP_N + 1))
+	echo "ok $KTAP_N $1 # SKIP ${2:-}"
+}
+
+ktap_diag() {
+	echo "# $*"
+}
+
+ktap_end() {
+	echo "1..$KTAP_N"
+}
+
+# dmesg_has PATTERN: the kernel log has a line matching the ERE PATTERN.
+dmesg_has() {
+	dmesg | grep -Eq "$1"
+}
+
+# dmesg_time PATTERN: timestamp in seconds of the first matching line.
+dmesg_time() {
+	dmesg | grep -E "$1" | head -n 1 | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p'
+}

@@ -1,0 +1,15 @@
+#!/bin/sh
+# No TPM, no RDRAND, random.trust_cpu=off: the CRNG must still initialise,
+# from the jitter entropy path started by the first blocking read.
+# shellcheck source=../lib/ktap.sh
+. /lib/ktap.sh
+ktap_begin
+ktap_check no_rdrand sh -c '! grep -qw rdrand /proc/cpuinfo'
+ktap_check trust_cpu_off grep -q 'random.trust_cpu=off' /proc/cmdline
+before=$(cut -d' ' -f1 /proc/uptime)
+n=$(dd if=/dev/random bs=16 count=1 2>/dev/null | wc -c)
+ktap_result "$([ "$n" -eq 16 ]; echo $?)" blocking_read_returns "read $n bytes"
+ktap_check crng_init_done dmesg_has 'random: crng init done'
+ktap_diag "first blocking read at $before s, crng init done at" \
+	"$(dmesg_time 'crng init done') s"
+ktap_end

@@ -1,0 +1,34 @@
+#!/bin/bash
+# checkpatch.pl --strict on every patch in the series and every kernel source
+# file in drivers/, shellcheck on the scripts. Non-zero on any finding.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+tree=$top/build/linux
+# checkpatch runs spdxcheck.py with python3: use Debian's, which has ply.
+export PATH=/usr/bin:$PATH
+fail=0
+
+cd "$tree"
+while read -r p; do
+	case "$p" in '' | '#'*) continue ;; esac
+	if ! out=$(perl scripts/checkpatch.pl --strict -q --terse "$top/patches/$p" 2>&1); then
+		echo "$out"
+		fail=1
+	fi
+done <"$top/patches/series"
+while read -r f; do
+	if ! out=$(perl scripts/checkpatch.pl --strict -q --terse -f "$top/$f" 2>&1); then
+		echo "$out"
+		fail=1
+	fi
+done < <(cd "$top" && find drivers -type f -name '*.[ch]' | sort)
+
+cd "$top"
+scripts=$(find scripts tests swtpm-config guest bench .ci -type f \
+	\( -name '*.sh' -o -name init -o -name run \) 2>/dev/null | sort)
+# shellcheck disable=SC2086 # one argument per script
+shellcheck $scripts || fail=1
+
+[ "$fail" -eq 0 ] && echo "check: checkpatch --strict and shellcheck clean"
+exit "$fail"

@@ -1,0 +1,54 @@
+#!/bin/bash
+# Unpack Debian's linux-source-6.12 into build/linux as a git repository with a
+# pristine base commit, then (re)apply patches/series from that base whenever
+# the series changes, and overlay the project's drivers/ onto the tree.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+tree=$top/build/linux
+tarball=/usr/src/linux-source-6.12.tar.xz
+log=$top/build/prepare-tree.log
+
+mkdir -p "$top/build"
+pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
+
+if [ ! -d "$tree/.git" ]; then
+	echo "prepare-tree: unpacking linux-source-6.12 $pkgver"
+	rm -rf "$tree" "$top/build/linux-source-6.12"
+	tar -C "$top/build" -xf "$tarball"
+	mv "$top/build/linux-source-6.12" "$tree"
+	git -C "$tree" init -q
+	git -C "$tree" add -A -f
+	git -C "$tree" -c user.name=base -c user.email=base@localhost \
+		commit -q -m "base: Debian linux-source-6.12 $pkgver"
+	git -C "$tree" tag -f base >/dev/null
+fi
+echo "linux-source-6.12 package version: $pkgver" >"$log"
+echo "base commit: $(git -C "$tree" rev-parse base)" >>"$log"
+
+# The series is identified by the content of the series file and its patches.
+series_id=$(cd "$top/patches" &&
+	{ cat series; grep -v '^#' series | xargs -r cat; } | sha256sum | cut -d' ' -f1)
+stamp=$tree/.series-applied
+if [ "$(cat "$stamp" 2>/dev/null)" != "$series_id" ]; then
+	echo "prepare-tree: applying patches/series from base"
+	git -C "$tree" am --abort >/dev/null 2>&1 || true
+	git -C "$tree" checkout -q -f -B series base
+	grep -v -e '^#' -e '^[[:space:]]*$' "$top/patches/series" | while read -r p; do
+		echo "  $p"
+		git -C "$tree" -c user.name=series -c user.email=series@localhost \
+			am -q --keep-cr "$top/patches/$p"
+	done
+	echo "$series_id" >"$stamp"
+fi
+git -C "$tree" log --oneline base..HEAD >>"$log"
+
+# Overlay drivers/ (same relative paths as in the kernel tree). Copy only what
+# differs so that kbuild rebuilds only what changed.
+(cd "$top" && find drivers -type f ! -name '*~') | while read -r f; do
+	if ! cmp -s "$top/$f" "$tree/$f"; then
+		mkdir -p "$(dirname "$tree/$f")"
+		cp "$top/$f" "$tree/$f"
+		echo "prepare-tree: overlay $f"
+	fi
+done

@@ -1,0 +1,74 @@
+#!/bin/bash
+# boot-guest.sh RUN_DIR: boot the test kernel once.
+# Environment: SCENARIO (guest script; empty or "shell" for a shell),
+# TPM (tis, crb or none), CPU_FLAGS (e.g. "-rdrand"), CMDLINE, TIMEOUT (s),
+# HOST_HOOK (tests/hooks/NAME.sh, run beside the guest with RUN_DIR),
+# INTERACTIVE=1 (console on this terminal), plus the user knobs QEMU_EXTRA
+# and KERNEL_CMDLINE_EXTRA. Logs: RUN_DIR/console.log, RUN_DIR/results.log.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$1"
+run=$(cd "$1" && pwd)
+image=$top/build/linux/arch/x86/boot/bzImage
+initrd=$top/build/initramfs.cpio.gz
+tpm=${TPM:-none}
+timeout_s=${TIMEOUT:-120}
+hook_pid=
+
+mkdir -p "$run"
+rm -f "$run/console.log" "$run/results.log" "$run/qemu.log"
+
+# shellcheck disable=SC2317 # called through the trap
+cleanup() {
+	[ -n "$hook_pid" ] && kill "$hook_pid" 2>/dev/null
+	"$top/swtpm-config/stop-swtpm.sh" "$run"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+accel=$("$top/tests/probe-accel.sh")
+if [ "$accel" = kvm ]; then
+	cpu=(-enable-kvm -cpu "host,+rdrand${CPU_FLAGS:+,$CPU_FLAGS}")
+else
+	cpu=(-accel tcg -cpu "max${CPU_FLAGS:+,$CPU_FLAGS}")
+fi
+echo "$accel ${cpu[*]}" >"$run/accel"
+
+dev=()
+case "$tpm" in
+none) ;;
+tis | crb)
+	"$top/swtpm-config/start-swtpm.sh" "$run"
+	dev=(-chardev "socket,id=chrtpm,path=$run/swtpm.sock")
+	dev+=(-tpmdev "emulator,id=tpm0,chardev=chrtpm")
+	dev+=(-device "tpm-$tpm,tpmdev=tpm0")
+	;;
+*)
+	echo "boot-guest: TPM must be tis, crb or none, not '$tpm'" >&2
+	exit 2
+	;;
+esac
+
+append="console=ttyS0 panic=-1 oops=panic scenario=${SCENARIO:-shell}"
+append="$append ${CMDLINE:-} ${KERNEL_CMDLINE_EXTRA:-}"
+
+if [ "${INTERACTIVE:-0}" = 1 ]; then
+	serial=(-serial mon:stdio -serial "file:$run/results.log")
+else
+	serial=(-serial "file:$run/console.log" -serial "file:$run/results.log"
+		-monitor none)
+fi
+
+if [ -n "${HOST_HOOK:-}" ]; then
+	"$top/tests/hooks/$HOST_HOOK.sh" "$run" &
+	hook_pid=$!
+fi
+
+# shellcheck disable=SC2086 # QEMU_EXTRA is a list of options
+timeout -k 5 "$timeout_s" qemu-system-x86_64 "${cpu[@]}" -m 512 -smp 1 \
+	-nographic -no-reboot "${serial[@]}" "${dev[@]}" \
+	-kernel "$image" -initrd "$initrd" -append "$append" \
+	${QEMU_EXTRA:-} 2>"$run/qemu.log" && rc=0 || rc=$?
+echo "$rc" >"$run/qemu.rc"
+exit "$rc"
