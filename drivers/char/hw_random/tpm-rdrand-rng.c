@@ -1,0 +1,727 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tpm-rdrand-rng: seed the input pool from the TPM and from RDSEED/RDRAND
+ *
+ * Every source present is read, health-tested (SP 800-90B repetition count
+ * and adaptive proportion tests, plus the all-ones output of broken RDRAND
+ * implementations) and mixed into the input pool separately, each credited
+ * at its own quality (entropy per 1024 bits) through the fractional
+ * interface. The driver feeds the pool from its own thread, so both sources
+ * reach it whichever hwrng is current; the hwrng it registers is flagged
+ * HWRNG_FEEDS_POOL so that the core neither reads nor credits it again.
+ * /dev/hwrng serves the XOR of the healthy sources.
+ *
+ * Defaults follow "use every source, trust none blindly": RDRAND is mixed
+ * and never credited (quality 0), the TPM is credited at 8/1024 (1/128 of
+ * its output), so the TPM alone cannot make the CRNG ready in boot time.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/atomic.h>
+#include <linux/debugfs.h>
+#include <linux/device.h>
+#include <linux/hw_random.h>
+#include <linux/jiffies.h>
+#include <linux/kernel.h>
+#include <linux/kthread.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/platform_device.h>
+#include <linux/random.h>
+#include <linux/ratelimit.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <linux/string.h>
+#include <linux/tpm.h>
+#include <asm/archrandom.h>
+#include <asm/cpufeature.h>
+
+#define TRR_NAME		"tpm-rdrand-rng"
+#define TRR_HWRNG_NAME		"tpm-rdrand"
+#define TRR_BLOCK		64	/* bytes per read of a source */
+#define TRR_SEED_BYTES		64	/* credited seed per source at probe */
+#define TRR_STARTUP_BYTES	1024	/* SP 800-90B 4.3: startup samples */
+#define TRR_RETRY_MS		5000	/* a failed source is retried after */
+#define TRR_RDSEED_RETRIES	10
+
+/*
+ * SP 800-90B 4.4 health tests on 8-bit samples (each byte of raw output).
+ * Assumed min-entropy H = 4 bits per sample: half of the 8 a conditioned
+ * source should deliver, and far above anything credited. alpha = 2^-30.
+ * Repetition count test: C = 1 + ceil(30 / H) = 9 identical samples.
+ * Adaptive proportion test, window W = 512: C = 1 + CRITBINOM(W, 2^-H,
+ * 1 - alpha) = 71, the smallest count of the window's first value (itself
+ * included) that a source of H bits per sample reaches with probability
+ * at most 2^-30.
+ */
+#define TRR_H_BITS		4
+#define TRR_ALPHA_LOG2		30
+#define TRR_RCT_CUTOFF		(1 + DIV_ROUND_UP(TRR_ALPHA_LOG2, TRR_H_BITS))
+#define TRR_APT_WINDOW		512
+#define TRR_APT_CUTOFF		71
+
+enum trr_fault {
+	TRR_OK,
+	TRR_FAIL_RCT,
+	TRR_FAIL_APT,
+	TRR_FAIL_STUCK,
+	TRR_FAIL_ERROR,
+};
+
+static const char * const trr_fault_names[] = {
+	[TRR_OK] = "none",
+	[TRR_FAIL_RCT] = "rct",
+	[TRR_FAIL_APT] = "apt",
+	[TRR_FAIL_STUCK] = "stuck",
+	[TRR_FAIL_ERROR] = "error",
+};
+
+struct trr_health {
+	unsigned int rct_run;
+	unsigned int apt_pos;
+	unsigned int apt_count;
+	u8 rct_last;
+	u8 apt_ref;
+};
+
+enum trr_src_id {
+	TRR_SRC_TPM,
+	TRR_SRC_CPU,
+	TRR_NR_SRC,
+};
+
+struct trr_source {
+	const char *name;
+	struct trr_rng *trr;
+	int (*read)(struct trr_source *src, u8 *buf, size_t len);
+	unsigned int *quality;
+	bool present;
+	/* protects the fields below up to the counters */
+	struct mutex lock;
+	struct trr_health health;
+	bool failed;
+	enum trr_fault last_fault;
+	unsigned long retry_at;
+	unsigned int carry;
+	struct ratelimit_state rs;
+	/* counters, read locklessly */
+	atomic64_t bytes_read;
+	atomic64_t bytes_mixed;
+	atomic64_t credited_frac;
+	atomic64_t errors;
+	atomic64_t health_fail[TRR_FAIL_ERROR];
+	/* fault injection (test builds only) */
+	unsigned int inject;
+};
+
+struct trr_rng {
+	struct device *dev;
+	struct tpm_chip *chip;
+	struct hwrng rng;
+	struct task_struct *feeder;
+	struct dentry *debugfs;
+	struct trr_source src[TRR_NR_SRC];
+};
+
+static int trr_quality_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int q;
+
+	if (kstrtouint(val, 0, &q) || q > 1024)
+		return -EINVAL;
+	WRITE_ONCE(*(unsigned int *)kp->arg, q);
+	return 0;
+}
+
+static const struct kernel_param_ops trr_quality_ops = {
+	.set = trr_quality_set,
+	.get = param_get_uint,
+};
+
+static unsigned int tpm_quality = 8;
+module_param_cb(tpm_quality, &trr_quality_ops, &tpm_quality, 0644);
+MODULE_PARM_DESC(tpm_quality,
+		 "entropy credited per 1024 bits of TPM output (0..1024, default 8)");
+
+static unsigned int rdrand_quality;
+module_param_cb(rdrand_quality, &trr_quality_ops, &rdrand_quality, 0644);
+MODULE_PARM_DESC(rdrand_quality,
+		 "entropy credited per 1024 bits of RDSEED/RDRAND output (0..1024, default 0)");
+
+static unsigned int feed_interval_ms = 1000;
+module_param(feed_interval_ms, uint, 0644);
+MODULE_PARM_DESC(feed_interval_ms,
+		 "pause between two feeds of the input pool, in ms (10..60000, default 1000)");
+
+/* Print a count of 1/(1 << ENTROPY_SHIFT) bits as "whole.fraction". */
+#define TRR_FRAC_FMT		"%llu.%03llu"
+#define TRR_FRAC_ARGS(f)	((u64)(f) >> ENTROPY_SHIFT), \
+	(((u64)(f) & ((1 << ENTROPY_SHIFT) - 1)) * 1000 >> ENTROPY_SHIFT)
+
+static void trr_health_reset(struct trr_health *h)
+{
+	memset(h, 0, sizeof(*h));
+}
+
+/*
+ * Run the health tests over @len samples of raw output, continuing the
+ * state of earlier calls. Return the first failure seen, or TRR_OK.
+ */
+static enum trr_fault trr_health_check(struct trr_health *h, const u8 *buf,
+				       size_t len)
+{
+	size_t i;
+
+	/* AMD RDRAND erratum: success reported, all ones returned. */
+	for (i = 0; i + sizeof(u64) <= len; i += sizeof(u64)) {
+		u64 w;
+
+		memcpy(&w, buf + i, sizeof(w));
+		if (w == ~0ULL)
+			return TRR_FAIL_STUCK;
+	}
+
+	for (i = 0; i < len; i++) {
+		u8 s = buf[i];
+
+		if (h->rct_run && s == h->rct_last) {
+			if (++h->rct_run >= TRR_RCT_CUTOFF)
+				return TRR_FAIL_RCT;
+		} else {
+			h->rct_last = s;
+			h->rct_run = 1;
+		}
+
+		if (h->apt_pos == 0) {
+			h->apt_ref = s;
+			h->apt_count = 1;
+		} else if (s == h->apt_ref) {
+			if (++h->apt_count >= TRR_APT_CUTOFF)
+				return TRR_FAIL_APT;
+		}
+		if (++h->apt_pos == TRR_APT_WINDOW)
+			h->apt_pos = 0;
+	}
+	return TRR_OK;
+}
+
+static int trr_tpm_read(struct trr_source *src, u8 *buf, size_t len)
+{
+	int ret = tpm_get_random(src->trr->chip, buf, len);
+
+	if (ret >= 0 && ret != len)
+		ret = -EIO;	/* short read: treat as an error */
+	return ret;
+}
+
+static int trr_cpu_read(struct trr_source *src, u8 *buf, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i += sizeof(unsigned long)) {
+		unsigned long v;
+		int tries = TRR_RDSEED_RETRIES;
+		bool ok = false;
+
+		/*
+		 * RDSEED first: it returns conditioned entropy source output
+		 * and may transiently run dry, so retry a few times with a
+		 * pause as Intel's DRNG guide advises. Then RDRAND, whose
+		 * helper applies Intel's rule of 10 retries.
+		 */
+		while (!ok && tries--) {
+			ok = arch_get_random_seed_longs(&v, 1);
+			if (!ok && !boot_cpu_has(X86_FEATURE_RDSEED))
+				break;
+			if (!ok)
+				cpu_relax();
+		}
+		if (!ok)
+			ok = arch_get_random_longs(&v, 1);
+		if (!ok)
+			return -EIO;
+		memcpy(buf + i, &v, min(sizeof(v), len - i));
+		v = 0;
+	}
+	return len;
+}
+
+#ifdef CONFIG_HW_RANDOM_TPM_RDRAND_FAULT_INJECTION
+/* Replace the raw output by a pattern that fails the chosen test. */
+static int trr_inject(struct trr_source *src, u8 *buf, size_t len, int ret)
+{
+	size_t i;
+
+	switch (READ_ONCE(src->inject)) {
+	case TRR_FAIL_RCT:
+		memset(buf, 0x5a, len);
+		break;
+	case TRR_FAIL_APT:
+		for (i = 0; i < len; i++)
+			buf[i] = (i & 1) ? 0x5a : 0xa5;
+		break;
+	case TRR_FAIL_STUCK:
+		memset(buf, 0xff, len);
+		break;
+	case TRR_FAIL_ERROR:
+		return -EIO;
+	default:
+		break;
+	}
+	return ret;
+}
+#else
+static int trr_inject(struct trr_source *src, u8 *buf, size_t len, int ret)
+{
+	return ret;
+}
+#endif
+
+static void trr_source_fail(struct trr_source *src, enum trr_fault fault,
+			    int err)
+{
+	struct device *dev = src->trr->dev;
+
+	if (fault == TRR_FAIL_ERROR)
+		atomic64_inc(&src->errors);
+	else
+		atomic64_inc(&src->health_fail[fault - 1]);
+	src->retry_at = jiffies + msecs_to_jiffies(TRR_RETRY_MS);
+	src->last_fault = fault;
+	if (src->failed)
+		return;		/* logged when it first failed */
+	src->failed = true;
+	if (!__ratelimit(&src->rs))
+		return;
+	if (fault == TRR_FAIL_ERROR)
+		dev_warn(dev, "%s: read error %d: not used or credited, retry every %u ms\n",
+			 src->name, err, TRR_RETRY_MS);
+	else
+		dev_warn(dev, "%s: health test failed (%s): not used or credited, retry every %u ms\n",
+			 src->name, trr_fault_names[fault], TRR_RETRY_MS);
+}
+
+/*
+ * Read @len raw bytes of @src into @buf and health-test them. A failed
+ * source is skipped, except by the feeder (@retry) once its retry time
+ * has come. Return @len, or a negative error when nothing usable was read.
+ */
+static int trr_source_get(struct trr_source *src, u8 *buf, size_t len,
+			  bool retry)
+{
+	enum trr_fault fault;
+	int ret;
+
+	if (mutex_lock_interruptible(&src->lock))
+		return -EINTR;
+
+	if (src->failed) {
+		if (!retry || time_before(jiffies, src->retry_at)) {
+			ret = -EAGAIN;
+			goto out;
+		}
+		trr_health_reset(&src->health);
+	}
+
+	ret = src->read(src, buf, len);
+	ret = trr_inject(src, buf, len, ret);
+	if (ret < 0) {
+		trr_source_fail(src, TRR_FAIL_ERROR, ret);
+		goto out;
+	}
+	atomic64_add(ret, &src->bytes_read);
+
+	fault = trr_health_check(&src->health, buf, ret);
+	if (fault != TRR_OK) {
+		trr_source_fail(src, fault, 0);
+		ret = -EIO;
+		goto out;
+	}
+
+	if (src->failed) {
+		src->failed = false;
+		dev_info(src->trr->dev, "%s: recovered, used and credited again\n",
+			 src->name);
+	}
+out:
+	mutex_unlock(&src->lock);
+	if (ret < 0)
+		memzero_explicit(buf, len);
+	return ret;
+}
+
+/* Mix @len bytes of @src into the input pool at the source's quality. */
+static size_t trr_mix(struct trr_source *src, const u8 *buf, size_t len)
+{
+	unsigned int quality = READ_ONCE(*src->quality);
+	size_t frac;
+
+	mutex_lock(&src->lock);
+	frac = hwrng_entropy_frac(len, quality, &src->carry);
+	mutex_unlock(&src->lock);
+
+	add_hwgenerator_randomness_frac(buf, len, frac, false);
+	atomic64_add(len, &src->bytes_mixed);
+	atomic64_add(frac, &src->credited_frac);
+	return frac;
+}
+
+static int trr_feeder(void *data)
+{
+	struct trr_rng *trr = data;
+	u8 buf[TRR_BLOCK];
+	int i;
+
+	while (!kthread_should_stop()) {
+		unsigned int ms = clamp(READ_ONCE(feed_interval_ms), 10U, 60000U);
+
+		for (i = 0; i < TRR_NR_SRC; i++) {
+			struct trr_source *src = &trr->src[i];
+
+			if (!src->present || kthread_should_stop())
+				continue;
+			if (trr_source_get(src, buf, sizeof(buf), true) > 0)
+				trr_mix(src, buf, sizeof(buf));
+		}
+		memzero_explicit(buf, sizeof(buf));
+		schedule_timeout_interruptible(msecs_to_jiffies(ms));
+	}
+	return 0;
+}
+
+/* /dev/hwrng: the XOR of what every healthy source returns. */
+static int trr_hwrng_read(struct hwrng *rng, void *data, size_t max, bool wait)
+{
+	struct trr_rng *trr = container_of(rng, struct trr_rng, rng);
+	size_t len = min_t(size_t, max, TRR_BLOCK);
+	u8 buf[TRR_BLOCK];
+	u8 *out = data;
+	int i, used = 0;
+	size_t j;
+
+	memset(data, 0, len);
+	for (i = 0; i < TRR_NR_SRC; i++) {
+		struct trr_source *src = &trr->src[i];
+
+		if (!src->present)
+			continue;
+		if (trr_source_get(src, buf, len, false) != len)
+			continue;
+		for (j = 0; j < len; j++)
+			out[j] ^= buf[j];
+		used++;
+	}
+	memzero_explicit(buf, sizeof(buf));
+	if (used)
+		return len;
+
+	memzero_explicit(data, len);
+	/* No healthy source: wait for a retry, or for unregistration. */
+	if (wait)
+		hwrng_msleep(rng, TRR_RETRY_MS / 5);
+	return 0;
+}
+
+static int trr_stats_show(struct seq_file *m, void *unused)
+{
+	struct trr_source *src = m->private;
+	u64 frac = atomic64_read(&src->credited_frac);
+
+	seq_printf(m, "source: %s\n", src->name);
+	seq_printf(m, "quality: %u\n", READ_ONCE(*src->quality));
+	seq_printf(m, "state: %s\n", READ_ONCE(src->failed) ? "failed" : "ok");
+	seq_printf(m, "last_failure: %s\n",
+		   trr_fault_names[READ_ONCE(src->last_fault)]);
+	seq_printf(m, "bytes_read: %lld\n", atomic64_read(&src->bytes_read));
+	seq_printf(m, "bytes_mixed: %lld\n", atomic64_read(&src->bytes_mixed));
+	seq_printf(m, "credited_frac: %llu\n", frac);
+	seq_printf(m, "credited_bits: " TRR_FRAC_FMT "\n", TRR_FRAC_ARGS(frac));
+	seq_printf(m, "errors: %lld\n", atomic64_read(&src->errors));
+	seq_printf(m, "health_rct: %lld\n",
+		   atomic64_read(&src->health_fail[TRR_FAIL_RCT - 1]));
+	seq_printf(m, "health_apt: %lld\n",
+		   atomic64_read(&src->health_fail[TRR_FAIL_APT - 1]));
+	seq_printf(m, "health_stuck: %lld\n",
+		   atomic64_read(&src->health_fail[TRR_FAIL_STUCK - 1]));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(trr_stats);
+
+#ifdef CONFIG_HW_RANDOM_TPM_RDRAND_FAULT_INJECTION
+static ssize_t trr_inject_write(struct file *file, const char __user *ubuf,
+				size_t count, loff_t *ppos)
+{
+	struct trr_source *src = file_inode(file)->i_private;
+	char kbuf[16];
+	int i;
+
+	if (count >= sizeof(kbuf))
+		return -EINVAL;
+	if (copy_from_user(kbuf, ubuf, count))
+		return -EFAULT;
+	kbuf[count] = '\0';
+	i = sysfs_match_string(trr_fault_names, kbuf);
+	if (i < 0)
+		return -EINVAL;
+	WRITE_ONCE(src->inject, i);
+	return count;
+}
+
+static ssize_t trr_inject_read(struct file *file, char __user *ubuf,
+			       size_t count, loff_t *ppos)
+{
+	struct trr_source *src = file_inode(file)->i_private;
+	char kbuf[16];
+	int n;
+
+	n = scnprintf(kbuf, sizeof(kbuf), "%s\n",
+		      trr_fault_names[READ_ONCE(src->inject)]);
+	return simple_read_from_buffer(ubuf, count, ppos, kbuf, n);
+}
+
+static const struct file_operations trr_inject_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.read = trr_inject_read,
+	.write = trr_inject_write,
+	.llseek = default_llseek,
+};
+
+static void trr_debugfs_inject(struct trr_source *src, struct dentry *dir)
+{
+	debugfs_create_file("inject", 0600, dir, src, &trr_inject_fops);
+}
+#else
+static void trr_debugfs_inject(struct trr_source *src, struct dentry *dir)
+{
+}
+#endif
+
+static void trr_debugfs_init(struct trr_rng *trr)
+{
+	int i;
+
+	trr->debugfs = debugfs_create_dir(TRR_NAME, NULL);
+	for (i = 0; i < TRR_NR_SRC; i++) {
+		struct trr_source *src = &trr->src[i];
+		struct dentry *dir;
+
+		if (!src->present)
+			continue;
+		dir = debugfs_create_dir(src->name, trr->debugfs);
+		debugfs_create_file("stats", 0444, dir, src, &trr_stats_fops);
+		trr_debugfs_inject(src, dir);
+	}
+}
+
+/*
+ * Boot-time seed: the SP 800-90B startup test over TRR_STARTUP_BYTES
+ * samples (mixed, not credited), then TRR_SEED_BYTES mixed and credited.
+ * Return the credit in fractional units.
+ */
+static size_t trr_seed_source(struct trr_source *src)
+{
+	u8 buf[TRR_BLOCK];
+	size_t done, mixed = 0, frac = 0;
+	bool ok = true;
+
+	for (done = 0; done < TRR_STARTUP_BYTES; done += sizeof(buf)) {
+		if (trr_source_get(src, buf, sizeof(buf), false) < 0) {
+			ok = false;
+			break;
+		}
+		add_device_randomness(buf, sizeof(buf));
+	}
+	for (done = 0; ok && done < TRR_SEED_BYTES; done += sizeof(buf)) {
+		if (trr_source_get(src, buf, sizeof(buf), false) < 0) {
+			ok = false;
+			break;
+		}
+		frac += trr_mix(src, buf, sizeof(buf));
+		mixed += sizeof(buf);
+	}
+	memzero_explicit(buf, sizeof(buf));
+
+	if (ok)
+		dev_info(src->trr->dev,
+			 "%s: seeded %zu bytes, credited " TRR_FRAC_FMT " bits (quality %u/1024), startup health test passed on %u samples\n",
+			 src->name, mixed, TRR_FRAC_ARGS(frac),
+			 READ_ONCE(*src->quality), TRR_STARTUP_BYTES);
+	else
+		dev_warn(src->trr->dev,
+			 "%s: startup failed, seeded %zu bytes, credited " TRR_FRAC_FMT " bits; retried later\n",
+			 src->name, mixed, TRR_FRAC_ARGS(frac));
+	return frac;
+}
+
+static void trr_source_init(struct trr_rng *trr, enum trr_src_id id,
+			    const char *name, unsigned int *quality,
+			    int (*read)(struct trr_source *, u8 *, size_t))
+{
+	struct trr_source *src = &trr->src[id];
+	int i;
+
+	src->name = name;
+	src->trr = trr;
+	src->read = read;
+	src->quality = quality;
+	mutex_init(&src->lock);
+	ratelimit_state_init(&src->rs, 60 * HZ, 1);
+	atomic64_set(&src->bytes_read, 0);
+	atomic64_set(&src->bytes_mixed, 0);
+	atomic64_set(&src->credited_frac, 0);
+	atomic64_set(&src->errors, 0);
+	for (i = 0; i < ARRAY_SIZE(src->health_fail); i++)
+		atomic64_set(&src->health_fail[i], 0);
+}
+
+static void trr_find_tpm(struct trr_rng *trr)
+{
+	struct tpm_chip *chip = tpm_default_chip();
+
+	if (!chip) {
+		dev_info(trr->dev, "tpm: no TPM, source skipped\n");
+		return;
+	}
+	/*
+	 * Honour the TPM driver's verdict: tpm_crb sets this flag for AMD
+	 * fTPMs whose RNG command stalls the system (erratum PA-410).
+	 */
+	if (chip->flags & TPM_CHIP_FLAG_HWRNG_DISABLED) {
+		dev_info(trr->dev, "tpm: %s disables its RNG (AMD fTPM erratum PA-410), source skipped\n",
+			 dev_name(&chip->dev));
+		put_device(&chip->dev);
+		return;
+	}
+	trr->chip = chip;		/* reference dropped in trr_remove() */
+	trr->src[TRR_SRC_TPM].present = true;
+}
+
+static int trr_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	unsigned int q = 0, n = 0;
+	struct trr_rng *trr;
+	size_t frac = 0;
+	int i, ret;
+
+	trr = devm_kzalloc(dev, sizeof(*trr), GFP_KERNEL);
+	if (!trr)
+		return -ENOMEM;
+	trr->dev = dev;
+	trr_source_init(trr, TRR_SRC_TPM, "tpm", &tpm_quality, trr_tpm_read);
+	trr_source_init(trr, TRR_SRC_CPU, "rdrand", &rdrand_quality,
+			trr_cpu_read);
+
+	trr_find_tpm(trr);
+	if (boot_cpu_has(X86_FEATURE_RDSEED) || boot_cpu_has(X86_FEATURE_RDRAND))
+		trr->src[TRR_SRC_CPU].present = true;
+	else
+		dev_info(dev, "rdrand: no RDRAND or RDSEED, source skipped\n");
+
+	if (!trr->src[TRR_SRC_TPM].present && !trr->src[TRR_SRC_CPU].present) {
+		dev_info(dev, "no TPM and no RDRAND/RDSEED: not binding\n");
+		return -ENODEV;
+	}
+
+	/* Seed before anything else reads the sources. */
+	for (i = 0; i < TRR_NR_SRC; i++) {
+		struct trr_source *src = &trr->src[i];
+
+		if (!src->present)
+			continue;
+		frac += trr_seed_source(src);
+		q = max(q, READ_ONCE(*src->quality));
+		n++;
+	}
+	dev_info(dev, "boot seed from %u source(s): " TRR_FRAC_FMT " bits credited, input pool estimate " TRR_FRAC_FMT " bits\n",
+		 n, TRR_FRAC_ARGS(frac), TRR_FRAC_ARGS(random_entropy_avail_frac()));
+
+	trr->rng.name = TRR_HWRNG_NAME;
+	trr->rng.read = trr_hwrng_read;
+	trr->rng.quality = q;	/* ranks only: HWRNG_FEEDS_POOL */
+	trr->rng.flags = HWRNG_FEEDS_POOL;
+	ret = hwrng_register(&trr->rng);
+	if (ret)
+		goto err_put;
+
+	trr->feeder = kthread_run(trr_feeder, trr, "tpm-rdrand-feed");
+	if (IS_ERR(trr->feeder)) {
+		ret = PTR_ERR(trr->feeder);
+		hwrng_unregister(&trr->rng);
+		goto err_put;
+	}
+
+	trr_debugfs_init(trr);
+	platform_set_drvdata(pdev, trr);
+	return 0;
+
+err_put:
+	if (trr->chip)
+		put_device(&trr->chip->dev);
+	return ret;
+}
+
+static void trr_remove(struct platform_device *pdev)
+{
+	struct trr_rng *trr = platform_get_drvdata(pdev);
+
+	/* Waits until no reader is left in trr_hwrng_read(). */
+	hwrng_unregister(&trr->rng);
+	kthread_stop(trr->feeder);
+	debugfs_remove_recursive(trr->debugfs);
+	if (trr->chip)
+		put_device(&trr->chip->dev);
+}
+
+static struct platform_driver trr_driver = {
+	.driver = {
+		.name = TRR_NAME,
+	},
+	.probe = trr_probe,
+	.remove = trr_remove,
+};
+
+static struct platform_device *trr_pdev;
+
+static int __init trr_init(void)
+{
+	int ret;
+
+	ret = platform_driver_register(&trr_driver);
+	if (ret)
+		return ret;
+
+	trr_pdev = platform_device_register_simple(TRR_NAME, PLATFORM_DEVID_NONE,
+						   NULL, 0);
+	if (IS_ERR(trr_pdev)) {
+		platform_driver_unregister(&trr_driver);
+		return PTR_ERR(trr_pdev);
+	}
+	if (!device_is_bound(&trr_pdev->dev)) {
+		platform_device_unregister(trr_pdev);
+		platform_driver_unregister(&trr_driver);
+		return -ENODEV;
+	}
+	return 0;
+}
+
+static void __exit trr_exit(void)
+{
+	platform_device_unregister(trr_pdev);
+	platform_driver_unregister(&trr_driver);
+}
+
+/* Built in, run after the TPM drivers have probed. */
+late_initcall(trr_init);
+module_exit(trr_exit);
+
+#ifdef CONFIG_HW_RANDOM_TPM_RDRAND_KUNIT_TEST
+#include "tpm-rdrand-rng-test.c"
+#endif
+
+MODULE_DESCRIPTION("Seed the input pool from the TPM and RDSEED/RDRAND, with conservative fractional credit");
+MODULE_AUTHOR("Hwrng Seed Team <kernel@hwrng-seed.example>");
+MODULE_LICENSE("GPL");
