@@ -14,7 +14,7 @@ for applet in $("$root/bin/busybox" --list); do
 	[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
 done
 install -m 0755 "$top/guest/init" "$root/init"
-cp "$top/guest/lib/ktap.sh" "$root/lib/ktap.sh"
+cp "$top"/guest/lib/*.sh "$root/lib/"
 for t in "$top"/guest/tests/*.sh; do
 	[ -e "$t" ] && install -m 0755 "$t" "$root/tests/"
 done

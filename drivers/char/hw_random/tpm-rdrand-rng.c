@@ -43,7 +43,6 @@
 #define TRR_BLOCK		64	/* bytes per read of a source */
 #define TRR_SEED_BYTES		64	/* credited seed per source at probe */
 #define TRR_STARTUP_BYTES	1024	/* SP 800-90B 4.3: startup samples */
-#define TRR_RETRY_MS		5000	/* a failed source is retried after */
 #define TRR_RDSEED_RETRIES	10
 
 /*
@@ -154,6 +153,16 @@ static unsigned int feed_interval_ms = 1000;
 module_param(feed_interval_ms, uint, 0644);
 MODULE_PARM_DESC(feed_interval_ms,
 		 "pause between two feeds of the input pool, in ms (10..60000, default 1000)");
+
+static unsigned int retry_ms = 5000;
+module_param(retry_ms, uint, 0644);
+MODULE_PARM_DESC(retry_ms,
+		 "a failed source is retried after this many ms (100..600000, default 5000)");
+
+static unsigned int trr_retry_ms(void)
+{
+	return clamp(READ_ONCE(retry_ms), 100U, 600000U);
+}
 
 /* Print a count of 1/(1 << ENTROPY_SHIFT) bits as "whole.fraction". */
 #define TRR_FRAC_FMT		"%llu.%03llu"
@@ -288,7 +297,7 @@ static void trr_source_fail(struct trr_source *src, enum trr_fault fault,
 		atomic64_inc(&src->errors);
 	else
 		atomic64_inc(&src->health_fail[fault - 1]);
-	src->retry_at = jiffies + msecs_to_jiffies(TRR_RETRY_MS);
+	src->retry_at = jiffies + msecs_to_jiffies(trr_retry_ms());
 	src->last_fault = fault;
 	if (src->failed)
 		return;		/* logged when it first failed */
@@ -297,10 +306,10 @@ static void trr_source_fail(struct trr_source *src, enum trr_fault fault,
 		return;
 	if (fault == TRR_FAIL_ERROR)
 		dev_warn(dev, "%s: read error %d: not used or credited, retry every %u ms\n",
-			 src->name, err, TRR_RETRY_MS);
+			 src->name, err, trr_retry_ms());
 	else
 		dev_warn(dev, "%s: health test failed (%s): not used or credited, retry every %u ms\n",
-			 src->name, trr_fault_names[fault], TRR_RETRY_MS);
+			 src->name, trr_fault_names[fault], trr_retry_ms());
 }
 
 /*
@@ -420,7 +429,7 @@ static int trr_hwrng_read(struct hwrng *rng, void *data, size_t max, bool wait)
 	memzero_explicit(data, len);
 	/* No healthy source: wait for a retry, or for unregistration. */
 	if (wait)
-		hwrng_msleep(rng, TRR_RETRY_MS / 5);
+		hwrng_msleep(rng, 1000);
 	return 0;
 }
 

@@ -1,0 +1,62 @@
+# shellcheck shell=sh
+# Helpers for the tpm-rdrand-rng scenarios (sourced after /lib/ktap.sh).
+TRR_DBG=/sys/kernel/debug/tpm-rdrand-rng
+TRR_PAR=/sys/module/tpm_rdrand_rng/parameters
+HWRNG_SYS=/sys/class/misc/hw_random
+
+# trr_stat SOURCE KEY: one value of SOURCE's counters (tpm or rdrand).
+trr_stat() {
+	sed -n "s/^$2: //p" "$TRR_DBG/$1/stats" 2>/dev/null
+}
+
+# trr_wait_stat SOURCE KEY OP VALUE SECONDS: wait until KEY OP VALUE holds
+# (OP a test(1) integer operator, or = for strings).
+trr_wait_stat() {
+	_i=0
+	while [ "$_i" -lt $(($5 * 10)) ]; do
+		_v=$(trr_stat "$1" "$2")
+		if [ -n "$_v" ] && [ "$_v" "$3" "$4" ]; then
+			return 0
+		fi
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
+# trr_credit_exact SOURCE: credited_frac equals bytes_mixed x quality in
+# 1/8 bits (bytes * 8 * q / 1024 * 8) within one fractional unit.
+trr_credit_exact() {
+	_b=$(trr_stat "$1" bytes_mixed)
+	_c=$(trr_stat "$1" credited_frac)
+	_q=$(trr_stat "$1" quality)
+	_e=$((_b * _q / 16))
+	ktap_diag "$1: bytes_mixed=$_b quality=$_q credited=$(trr_stat "$1" credited_bits) bits" \
+		"(${_c}/8), expected ${_e}/8"
+	[ $((_e - _c)) -le 1 ] && [ $((_c - _e)) -le 1 ]
+}
+
+# trr_rngtest NAME: 1 MiB of /dev/hwrng through rngtest (FIPS 140-2, 419
+# blocks of 20000 bits). Each block fails with probability about 0.0008
+# on a perfect source (rng-tools' documented false-alarm rate), so up to
+# 3 failed blocks pass: P(>= 4 | 419 blocks) < 0.001.
+trr_rngtest() {
+	_t0=$(cut -d' ' -f1 /proc/uptime)
+	dd if=/dev/hwrng of=/tmp/hwrng.bin bs=4096 count=256 2>/dev/null
+	_t1=$(cut -d' ' -f1 /proc/uptime)
+	_n=$(wc -c </tmp/hwrng.bin)
+	ktap_result "$([ "$_n" -eq 1048576 ]; echo $?)" "$1.read_1MiB" "read $_n bytes"
+	ktap_diag "$1: 1 MiB of /dev/hwrng in $(echo "$_t1 $_t0" | awk '{printf "%.1f", $1 - $2}') s"
+	_out=$(rngtest -c 419 </tmp/hwrng.bin 2>&1)
+	_ok=$(echo "$_out" | sed -n 's/.*FIPS 140-2 successes: \([0-9]*\).*/\1/p')
+	_bad=$(echo "$_out" | sed -n 's/.*FIPS 140-2 failures: \([0-9]*\).*/\1/p')
+	ktap_diag "$1: rngtest: $_ok successes, $_bad failures of 419 blocks"
+	rm -f /tmp/hwrng.bin
+	ktap_result "$([ -n "$_bad" ] && [ "$_ok" -ge 416 ] && [ "$_bad" -le 3 ]; echo $?)" \
+		"$1.rngtest_fips140_2" "$_out"
+}
+
+# trr_write FILE VALUE: write VALUE, print the error text (empty if none).
+trr_write() {
+	{ echo "$2" >"$1"; } 2>&1 | sed 's/.*: //'
+}

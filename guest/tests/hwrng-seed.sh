@@ -1,0 +1,79 @@
+#!/bin/sh
+# TPM and RDRAND, random.trust_cpu=off: tpm-rdrand-rng seeds the pool from
+# both at probe, credits each at its own quality (TPM 8/1024, RDRAND 0),
+# does not make the CRNG ready at the TPM's probe as vanilla 6.12 does,
+# takes quality changes at run time, and serves /dev/hwrng.
+# shellcheck source=../lib/ktap.sh
+. /lib/ktap.sh
+# shellcheck source=../lib/trr.sh
+. /lib/trr.sh
+ktap_begin
+ktap_check trust_cpu_off grep -q 'random.trust_cpu=off' /proc/cmdline
+ktap_check seed_line_tpm dmesg_has 'tpm-rdrand-rng: tpm: seeded [0-9]+ bytes, credited [0-9]+\.[0-9]{3} bits \(quality 8/1024\)'
+ktap_check seed_line_rdrand dmesg_has 'tpm-rdrand-rng: rdrand: seeded [0-9]+ bytes, credited 0\.000 bits \(quality 0/1024\)'
+ktap_check seed_summary dmesg_has 'boot seed from 2 source\(s\): [0-9]+\.[0-9]{3} bits credited, input pool estimate [0-9]+\.[0-9]{3} bits'
+dmesg | grep 'tpm-rdrand-rng' | sed 's/^/# /'
+cur=$(cat $HWRNG_SYS/rng_current)
+ktap_result "$([ "$cur" = tpm-rdrand ]; echo $?)" rng_current_is_driver "rng_current=$cur"
+ktap_check no_tpm_rng_0 sh -c "! grep -q tpm-rng $HWRNG_SYS/rng_available"
+ktap_check no_hwrng_fill_thread sh -c '! grep -qx hwrng /proc/[0-9]*/comm'
+ktap_check feeder_running sh -c 'grep -qx tpm-rdrand-feed /proc/[0-9]*/comm'
+
+# Feeding goes on after probe; both sources reach the pool.
+sleep 3
+ktap_check tpm_fed trr_wait_stat tpm bytes_mixed -gt 64 5
+ktap_check rdrand_fed trr_wait_stat rdrand bytes_mixed -gt 64 5
+ktap_check tpm_credit_exact trr_credit_exact tpm
+ktap_check rdrand_credit_zero test "$(trr_stat rdrand credited_frac)" -eq 0
+
+# The CRNG: vanilla 6.12 is ready within ms of the TPM probe (tpm-rng-0
+# credited 1024/1024); here the TPM's 1/128 cannot do it, the jitter
+# entropy started by a blocking read does.
+probe=$(dmesg_time 'tpm_(tis|crb) .*TPM')
+early=$(dmesg_time 'crng init done')
+ktap_diag "TPM probe at $probe s; crng init done before the blocking read: ${early:-no}"
+if [ -n "$early" ]; then
+	ktap_result "$(echo "$early $probe" | awk '{exit !($1 - $2 > 0.05)}'; echo $?)" \
+		crng_not_ready_at_tpm_probe "crng init done at $early s"
+else
+	ktap_result 0 crng_not_ready_at_tpm_probe
+fi
+t0=$(cut -d' ' -f1 /proc/uptime)
+n=$(dd if=/dev/random bs=16 count=1 2>/dev/null | wc -c)
+ktap_result "$([ "$n" -eq 16 ]; echo $?)" blocking_read_returns "read $n bytes"
+ktap_check crng_init_done dmesg_has 'random: crng init done'
+done_t=$(dmesg_time 'crng init done')
+ktap_diag "blocking /dev/random read at $t0 s; crng init done at $done_t s" \
+	"($(echo "$done_t $probe" | awk '{printf "%.3f", $1 - $2}') s after the TPM probe)"
+ktap_result "$(echo "$done_t $probe" | awk '{exit !($1 - $2 > 0.05)}'; echo $?)" \
+	crng_init_not_within_50ms_of_tpm_probe
+
+# Quality at run time: good values take effect on the next read.
+for p in tpm_quality rdrand_quality; do
+	for v in 0 1 1024; do
+		err=$(trr_write "$TRR_PAR/$p" "$v")
+		ktap_result "$([ -z "$err" ] && [ "$(cat "$TRR_PAR/$p")" = "$v" ]; echo $?)" \
+			"$p.set_$v" "$err"
+	done
+	for v in -1 1025 abc; do
+		before=$(cat "$TRR_PAR/$p")
+		err=$(trr_write "$TRR_PAR/$p" "$v")
+		ktap_result "$([ "$err" = "Invalid argument" ] && [ "$(cat "$TRR_PAR/$p")" = "$before" ]; echo $?)" \
+			"$p.reject_$v" "error '$err', value $(cat "$TRR_PAR/$p")"
+	done
+done
+# credit per read follows the quality: 64 bytes at q are 4q eighths of a bit
+for v in 1024 1 0 8; do
+	echo "$v" >"$TRR_PAR/tpm_quality"
+	sleep 1.5
+	b0=$(trr_stat tpm bytes_mixed) c0=$(trr_stat tpm credited_frac)
+	sleep 2.5
+	b1=$(trr_stat tpm bytes_mixed) c1=$(trr_stat tpm credited_frac)
+	db=$((b1 - b0)) dc=$((c1 - c0))
+	ktap_result "$([ "$db" -gt 0 ] && [ "$dc" -eq $((db * v / 16)) ]; echo $?)" \
+		"tpm_quality_$v.takes_effect" "mixed $db bytes, credited $dc/8 bits"
+done
+echo 0 >"$TRR_PAR/rdrand_quality"
+
+trr_rngtest combined
+ktap_end
