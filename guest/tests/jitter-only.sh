@@ -6,6 +6,11 @@
 ktap_begin
 ktap_check no_rdrand sh -c '! grep -qw rdrand /proc/cpuinfo'
 ktap_check trust_cpu_off grep -q 'random.trust_cpu=off' /proc/cmdline
+# tpm-rdrand-rng has no source: it does not bind, and says so.
+ktap_check hwrng_driver_not_bound_line dmesg_has 'tpm-rdrand-rng: no TPM and no RDRAND/RDSEED: not binding'
+ktap_check hwrng_driver_not_bound test ! -e /sys/bus/platform/drivers/tpm-rdrand-rng/tpm-rdrand-rng
+cur=$(cat /sys/class/misc/hw_random/rng_current 2>/dev/null || echo none)
+ktap_result "$([ "$cur" = none ]; echo $?)" rng_current_none "rng_current=$cur"
 before=$(cut -d' ' -f1 /proc/uptime)
 n=$(dd if=/dev/random bs=16 count=1 2>/dev/null | wc -c)
 ktap_result "$([ "$n" -eq 16 ]; echo $?)" blocking_read_returns "read $n bytes"

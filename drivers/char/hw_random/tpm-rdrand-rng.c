@@ -44,6 +44,7 @@
 #define TRR_SEED_BYTES		64	/* credited seed per source at probe */
 #define TRR_STARTUP_BYTES	1024	/* SP 800-90B 4.3: startup samples */
 #define TRR_RDSEED_RETRIES	10
+#define TRR_MAX_BACKOFF_SHIFT	6	/* retry after up to 64 x retry_ms */
 
 /*
  * SP 800-90B 4.4 health tests on 8-bit samples (each byte of raw output).
@@ -103,6 +104,7 @@ struct trr_source {
 	bool failed;
 	enum trr_fault last_fault;
 	unsigned long retry_at;
+	unsigned int fail_streak;
 	unsigned int carry;
 	struct ratelimit_state rs;
 	/* counters, read locklessly */
@@ -157,7 +159,7 @@ MODULE_PARM_DESC(feed_interval_ms,
 static unsigned int retry_ms = 5000;
 module_param(retry_ms, uint, 0644);
 MODULE_PARM_DESC(retry_ms,
-		 "a failed source is retried after this many ms (100..600000, default 5000)");
+		 "a failed source is retried after this many ms, doubling up to 64 times while it keeps failing (100..600000, default 5000)");
 
 static unsigned int trr_retry_ms(void)
 {
@@ -297,7 +299,11 @@ static void trr_source_fail(struct trr_source *src, enum trr_fault fault,
 		atomic64_inc(&src->errors);
 	else
 		atomic64_inc(&src->health_fail[fault - 1]);
-	src->retry_at = jiffies + msecs_to_jiffies(trr_retry_ms());
+	/* Back off exponentially while the source keeps failing. */
+	src->retry_at = jiffies +
+		msecs_to_jiffies(trr_retry_ms()) * (1UL << src->fail_streak);
+	if (src->fail_streak < TRR_MAX_BACKOFF_SHIFT)
+		src->fail_streak++;
 	src->last_fault = fault;
 	if (src->failed)
 		return;		/* logged when it first failed */
@@ -305,22 +311,48 @@ static void trr_source_fail(struct trr_source *src, enum trr_fault fault,
 	if (!__ratelimit(&src->rs))
 		return;
 	if (fault == TRR_FAIL_ERROR)
-		dev_warn(dev, "%s: read error %d: not used or credited, retry every %u ms\n",
+		dev_warn(dev, "%s: read error %d: not used or credited, retried after %u ms and backing off\n",
 			 src->name, err, trr_retry_ms());
 	else
-		dev_warn(dev, "%s: health test failed (%s): not used or credited, retry every %u ms\n",
+		dev_warn(dev, "%s: health test failed (%s): not used or credited, retried after %u ms and backing off\n",
 			 src->name, trr_fault_names[fault], trr_retry_ms());
+}
+
+/* Read @len raw bytes and health-test them; called with src->lock held. */
+static int __trr_source_read(struct trr_source *src, u8 *buf, size_t len)
+{
+	enum trr_fault fault;
+	int ret;
+
+	ret = src->read(src, buf, len);
+	ret = trr_inject(src, buf, len, ret);
+	if (ret < 0) {
+		trr_source_fail(src, TRR_FAIL_ERROR, ret);
+		return ret;
+	}
+	atomic64_add(ret, &src->bytes_read);
+
+	fault = trr_health_check(&src->health, buf, ret);
+	if (fault != TRR_OK) {
+		trr_source_fail(src, fault, 0);
+		return -EIO;
+	}
+	return ret;
 }
 
 /*
  * Read @len raw bytes of @src into @buf and health-test them. A failed
  * source is skipped, except by the feeder (@retry) once its retry time
- * has come. Return @len, or a negative error when nothing usable was read.
+ * has come: then, as at a restart in SP 800-90B, it must first pass the
+ * startup test again on TRR_STARTUP_BYTES fresh samples (discarded), so
+ * that a fault only the adaptive proportion test sees over a whole window
+ * cannot come back after one short read. Return @len, or a negative error
+ * when nothing usable was read.
  */
 static int trr_source_get(struct trr_source *src, u8 *buf, size_t len,
 			  bool retry)
 {
-	enum trr_fault fault;
+	size_t done;
 	int ret;
 
 	if (mutex_lock_interruptible(&src->lock))
@@ -332,26 +364,21 @@ static int trr_source_get(struct trr_source *src, u8 *buf, size_t len,
 			goto out;
 		}
 		trr_health_reset(&src->health);
+		for (done = 0; done < TRR_STARTUP_BYTES; done += len) {
+			ret = __trr_source_read(src, buf, len);
+			if (ret < 0)
+				goto out;
+		}
 	}
 
-	ret = src->read(src, buf, len);
-	ret = trr_inject(src, buf, len, ret);
-	if (ret < 0) {
-		trr_source_fail(src, TRR_FAIL_ERROR, ret);
+	ret = __trr_source_read(src, buf, len);
+	if (ret < 0)
 		goto out;
-	}
-	atomic64_add(ret, &src->bytes_read);
 
-	fault = trr_health_check(&src->health, buf, ret);
-	if (fault != TRR_OK) {
-		trr_source_fail(src, fault, 0);
-		ret = -EIO;
-		goto out;
-	}
-
+	src->fail_streak = 0;
 	if (src->failed) {
 		src->failed = false;
-		dev_info(src->trr->dev, "%s: recovered, used and credited again\n",
+		dev_info(src->trr->dev, "%s: recovered (startup test passed again), used and credited again\n",
 			 src->name);
 	}
 out:
@@ -577,7 +604,7 @@ static void trr_source_init(struct trr_rng *trr, enum trr_src_id id,
 	src->read = read;
 	src->quality = quality;
 	mutex_init(&src->lock);
-	ratelimit_state_init(&src->rs, 60 * HZ, 1);
+	ratelimit_state_init(&src->rs, 60 * HZ, 5);
 	atomic64_set(&src->bytes_read, 0);
 	atomic64_set(&src->bytes_mixed, 0);
 	atomic64_set(&src->credited_frac, 0);

@@ -1,0 +1,63 @@
+#!/bin/sh
+# Removal of tpm-rdrand-rng (the path module unload takes) with readers in
+# /dev/hwrng, both blocked (no healthy source) and busy: removal returns,
+# the readers get an error and leave, no splat; binding again works.
+# shellcheck source=../lib/ktap.sh
+. /lib/ktap.sh
+# shellcheck source=../lib/trr.sh
+. /lib/trr.sh
+DRV=/sys/bus/platform/drivers/tpm-rdrand-rng
+ktap_begin
+
+# unbind_with_readers NAME: unbind while readers $r1 $r2 run; check them.
+unbind_with_readers() {
+	t0=$(cut -d' ' -f1 /proc/uptime)
+	timeout 15 sh -c "echo tpm-rdrand-rng >$DRV/unbind"
+	rc=$?
+	t1=$(cut -d' ' -f1 /proc/uptime)
+	ktap_result "$rc" "$1.unbind_returns" "rc $rc"
+	ktap_diag "$1: unbind took $(echo "$t1 $t0" | awk '{printf "%.2f", $1 - $2}') s"
+	gone=1
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		if ! kill -0 "$r1" 2>/dev/null && ! kill -0 "$r2" 2>/dev/null; then
+			gone=0
+			break
+		fi
+		sleep 0.5
+	done
+	ktap_result "$gone" "$1.readers_left"
+	kill "$r1" "$r2" 2>/dev/null
+	wait 2>/dev/null
+	ktap_check "$1.rng_current_none" grep -qx none $HWRNG_SYS/rng_current
+	ktap_check "$1.debugfs_gone" test ! -e "$TRR_DBG"
+	ktap_check "$1.feeder_gone" sh -c '! grep -qx tpm-rdrand-feed /proc/[0-9]*/comm'
+	echo tpm-rdrand-rng >"$DRV/bind"
+	ktap_check "$1.rebound" grep -qx tpm-rdrand $HWRNG_SYS/rng_current
+	n=$(dd if=/dev/hwrng bs=64 count=4 2>/dev/null | wc -c)
+	ktap_result "$([ "$n" -eq 256 ]; echo $?)" "$1.reads_after_rebind" "read $n bytes"
+}
+
+# Blocked readers: no healthy source, readers sleep in the driver.
+echo error >"$TRR_DBG/tpm/inject"
+echo error >"$TRR_DBG/rdrand/inject"
+ktap_check blocked.tpm_failed trr_wait_stat tpm state = failed 5
+ktap_check blocked.rdrand_failed trr_wait_stat rdrand state = failed 5
+cat /dev/hwrng >/tmp/r1 2>/dev/null &
+r1=$!
+cat /dev/hwrng >/tmp/r2 2>/dev/null &
+r2=$!
+sleep 2
+ktap_result "$(kill -0 $r1 && kill -0 $r2 && [ ! -s /tmp/r1 ] && [ ! -s /tmp/r2 ]; echo $?)" \
+	blocked.readers_blocked
+unbind_with_readers blocked
+n=$(dmesg | grep -c 'tpm-rdrand-rng: tpm: seeded')
+ktap_result "$([ "$n" -eq 2 ]; echo $?)" blocked.reseeded_on_bind "$n seed lines"
+
+# Busy readers.
+dd if=/dev/hwrng of=/dev/null bs=64 2>/dev/null &
+r1=$!
+dd if=/dev/hwrng of=/dev/null bs=4096 2>/dev/null &
+r2=$!
+sleep 2
+unbind_with_readers busy
+ktap_end
