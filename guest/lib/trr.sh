@@ -1,5 +1,6 @@
 # shellcheck shell=sh
 # Helpers for the tpm-rdrand-rng scenarios (sourced after /lib/ktap.sh).
+# shellcheck disable=SC2034 # the paths are used by the sourcing scripts
 TRR_DBG=/sys/kernel/debug/tpm-rdrand-rng
 TRR_PAR=/sys/module/tpm_rdrand_rng/parameters
 HWRNG_SYS=/sys/class/misc/hw_random
@@ -9,15 +10,23 @@ trr_stat() {
 	sed -n "s/^$2: //p" "$TRR_DBG/$1/stats" 2>/dev/null
 }
 
-# trr_wait_stat SOURCE KEY OP VALUE SECONDS: wait until KEY OP VALUE holds
-# (OP a test(1) integer operator, or = for strings).
-trr_wait_stat() {
+# trr_wait_eq SOURCE KEY VALUE SECONDS: wait until KEY reads VALUE.
+trr_wait_eq() {
 	_i=0
-	while [ "$_i" -lt $(($5 * 10)) ]; do
+	while [ "$_i" -lt $(($4 * 10)) ]; do
+		[ "$(trr_stat "$1" "$2")" = "$3" ] && return 0
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
+# trr_wait_gt SOURCE KEY VALUE SECONDS: wait until KEY exceeds VALUE.
+trr_wait_gt() {
+	_i=0
+	while [ "$_i" -lt $(($4 * 10)) ]; do
 		_v=$(trr_stat "$1" "$2")
-		if [ -n "$_v" ] && [ "$_v" "$3" "$4" ]; then
-			return 0
-		fi
+		[ -n "$_v" ] && [ "$_v" -gt "$3" ] && return 0
 		sleep 0.1
 		_i=$((_i + 1))
 	done

@@ -10,9 +10,9 @@ ktap_begin
 ktap_check amd_cpu grep -q AuthenticAMD /proc/cpuinfo
 ktap_check tpm_probed test -e /sys/class/tpm/tpm0
 ktap_check crb_disables_hwrng dmesg_has 'tpm_crb .*Disabling hwrng'
-ktap_check tpm_skipped_line dmesg_has 'tpm-rdrand-rng: tpm: tpm0 disables its RNG \(AMD fTPM erratum PA-410\), source skipped'
+ktap_check tpm_skipped_line dmesg_has 'tpm-rdrand-rng: tpm: tpm0 has its RNG disabled \(fTPM erratum PA-410\), source skipped'
 ktap_check no_tpm_stats test ! -e "$TRR_DBG/tpm"
-ktap_check rng_current_is_driver grep -qx tpm-rdrand $HWRNG_SYS/rng_current
+ktap_check rng_current_is_driver grep -qx tpm-rdrand "$HWRNG_SYS/rng_current"
 n=$(dd if=/dev/hwrng bs=64 count=4 2>/dev/null | wc -c)
 ktap_result "$([ "$n" -eq 256 ]; echo $?)" dev_hwrng_reads "read $n bytes"
 ktap_end

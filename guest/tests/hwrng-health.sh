@@ -19,11 +19,11 @@ for src in tpm rdrand; do
 		error) key=errors msg="$src: read error" ;;
 		*) key=health_$kind msg="$src: health test failed \\($kind\\)" ;;
 		esac
-		trr_wait_stat "$src" state = ok 10 || ktap_diag "$t: $src not ok before"
+		trr_wait_eq "$src" state ok 10 || ktap_diag "$t: $src not ok before"
 		n0=$(trr_stat "$src" "$key")
 		l0=$(dmesg | grep -cE "tpm-rdrand-rng: $msg")
 		echo "$kind" >"$TRR_DBG/$src/inject"
-		ktap_check "$t.detected" trr_wait_stat "$src" "$key" -gt "$n0" 5
+		ktap_check "$t.detected" trr_wait_gt "$src" "$key" "$n0" 5
 		ktap_check "$t.state_failed" test "$(trr_stat "$src" state)" = failed
 		c0=$(trr_stat "$src" credited_frac) b0=$(trr_stat "$src" bytes_mixed)
 		n=$(dd if=/dev/hwrng bs=64 count=8 2>/dev/null | wc -c)
@@ -36,8 +36,8 @@ for src in tpm rdrand; do
 		ktap_result "$([ "$l1" -eq $((l0 + 1)) ]; echo $?)" "$t.logged_once" "$l0 -> $l1 lines"
 		ktap_diag "$t: $(trr_stat "$src" "$key") $key, last_failure $(trr_stat "$src" last_failure)"
 		echo none >"$TRR_DBG/$src/inject"
-		ktap_check "$t.recovered" trr_wait_stat "$src" state = ok 15
-		ktap_check "$t.credit_resumes" trr_wait_stat "$src" credited_frac -gt "$c1" 5
+		ktap_check "$t.recovered" trr_wait_eq "$src" state ok 15
+		ktap_check "$t.credit_resumes" trr_wait_gt "$src" credited_frac "$c1" 5
 	done
 done
 dmesg | grep 'tpm-rdrand-rng' | tail -n 20 | sed 's/^/# /'

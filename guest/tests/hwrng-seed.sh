@@ -11,9 +11,9 @@ ktap_begin
 ktap_check trust_cpu_off grep -q 'random.trust_cpu=off' /proc/cmdline
 ktap_check seed_line_tpm dmesg_has 'tpm-rdrand-rng: tpm: seeded [0-9]+ bytes, credited [0-9]+\.[0-9]{3} bits \(quality 8/1024\)'
 ktap_check seed_line_rdrand dmesg_has 'tpm-rdrand-rng: rdrand: seeded [0-9]+ bytes, credited 0\.000 bits \(quality 0/1024\)'
-ktap_check seed_summary dmesg_has 'boot seed from 2 source\(s\): [0-9]+\.[0-9]{3} bits credited, input pool estimate [0-9]+\.[0-9]{3} bits'
+ktap_check seed_summary dmesg_has 'boot seed from 2 source\(s\): [0-9]+\.[0-9]{3} bits credited, pool estimate [0-9]+\.[0-9]{3} bits'
 dmesg | grep 'tpm-rdrand-rng' | sed 's/^/# /'
-cur=$(cat $HWRNG_SYS/rng_current)
+cur=$(cat "$HWRNG_SYS/rng_current")
 ktap_result "$([ "$cur" = tpm-rdrand ]; echo $?)" rng_current_is_driver "rng_current=$cur"
 ktap_check no_tpm_rng_0 sh -c "! grep -q tpm-rng $HWRNG_SYS/rng_available"
 ktap_check no_hwrng_fill_thread sh -c '! grep -qx hwrng /proc/[0-9]*/comm'
@@ -21,8 +21,8 @@ ktap_check feeder_running sh -c 'grep -qx tpm-rdrand-feed /proc/[0-9]*/comm'
 
 # Feeding goes on after probe; both sources reach the pool.
 sleep 3
-ktap_check tpm_fed trr_wait_stat tpm bytes_mixed -gt 64 5
-ktap_check rdrand_fed trr_wait_stat rdrand bytes_mixed -gt 64 5
+ktap_check tpm_fed trr_wait_gt tpm bytes_mixed 64 5
+ktap_check rdrand_fed trr_wait_gt rdrand bytes_mixed 64 5
 ktap_check tpm_credit_exact trr_credit_exact tpm
 ktap_check rdrand_credit_zero test "$(trr_stat rdrand credited_frac)" -eq 0
 

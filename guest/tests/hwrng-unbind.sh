@@ -28,11 +28,11 @@ unbind_with_readers() {
 	ktap_result "$gone" "$1.readers_left"
 	kill "$r1" "$r2" 2>/dev/null
 	wait 2>/dev/null
-	ktap_check "$1.rng_current_none" grep -qx none $HWRNG_SYS/rng_current
+	ktap_check "$1.rng_current_none" grep -qx none "$HWRNG_SYS/rng_current"
 	ktap_check "$1.debugfs_gone" test ! -e "$TRR_DBG"
 	ktap_check "$1.feeder_gone" sh -c '! grep -qx tpm-rdrand-feed /proc/[0-9]*/comm'
 	echo tpm-rdrand-rng >"$DRV/bind"
-	ktap_check "$1.rebound" grep -qx tpm-rdrand $HWRNG_SYS/rng_current
+	ktap_check "$1.rebound" grep -qx tpm-rdrand "$HWRNG_SYS/rng_current"
 	n=$(dd if=/dev/hwrng bs=64 count=4 2>/dev/null | wc -c)
 	ktap_result "$([ "$n" -eq 256 ]; echo $?)" "$1.reads_after_rebind" "read $n bytes"
 }
@@ -40,8 +40,8 @@ unbind_with_readers() {
 # Blocked readers: no healthy source, readers sleep in the driver.
 echo error >"$TRR_DBG/tpm/inject"
 echo error >"$TRR_DBG/rdrand/inject"
-ktap_check blocked.tpm_failed trr_wait_stat tpm state = failed 5
-ktap_check blocked.rdrand_failed trr_wait_stat rdrand state = failed 5
+ktap_check blocked.tpm_failed trr_wait_eq tpm state failed 5
+ktap_check blocked.rdrand_failed trr_wait_eq rdrand state failed 5
 cat /dev/hwrng >/tmp/r1 2>/dev/null &
 r1=$!
 cat /dev/hwrng >/tmp/r2 2>/dev/null &

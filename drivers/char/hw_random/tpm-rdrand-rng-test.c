@@ -152,4 +152,5 @@ static struct kunit_suite trr_test_suite = {
 	.name = "tpm_rdrand_rng",
 	.test_cases = trr_test_cases,
 };
+
 kunit_test_suite(trr_test_suite);

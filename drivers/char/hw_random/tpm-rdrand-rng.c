@@ -19,6 +19,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/atomic.h>
+#include <linux/cpufeature.h>
 #include <linux/debugfs.h>
 #include <linux/device.h>
 #include <linux/hw_random.h>
@@ -36,7 +37,6 @@
 #include <linux/string.h>
 #include <linux/tpm.h>
 #include <asm/archrandom.h>
-#include <asm/cpufeature.h>
 
 #define TRR_NAME		"tpm-rdrand-rng"
 #define TRR_HWRNG_NAME		"tpm-rdrand"
@@ -166,10 +166,16 @@ static unsigned int trr_retry_ms(void)
 	return clamp(READ_ONCE(retry_ms), 100U, 600000U);
 }
 
-/* Print a count of 1/(1 << ENTROPY_SHIFT) bits as "whole.fraction". */
-#define TRR_FRAC_FMT		"%llu.%03llu"
-#define TRR_FRAC_ARGS(f)	((u64)(f) >> ENTROPY_SHIFT), \
-	(((u64)(f) & ((1 << ENTROPY_SHIFT) - 1)) * 1000 >> ENTROPY_SHIFT)
+/* A count of 1/(1 << ENTROPY_SHIFT) bits, printed as "%llu.%03u". */
+static u64 trr_whole(u64 frac)
+{
+	return frac >> ENTROPY_SHIFT;
+}
+
+static unsigned int trr_milli(u64 frac)
+{
+	return (frac & ((1 << ENTROPY_SHIFT) - 1)) * 1000 >> ENTROPY_SHIFT;
+}
 
 static void trr_health_reset(struct trr_health *h)
 {
@@ -473,7 +479,7 @@ static int trr_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "bytes_read: %lld\n", atomic64_read(&src->bytes_read));
 	seq_printf(m, "bytes_mixed: %lld\n", atomic64_read(&src->bytes_mixed));
 	seq_printf(m, "credited_frac: %llu\n", frac);
-	seq_printf(m, "credited_bits: " TRR_FRAC_FMT "\n", TRR_FRAC_ARGS(frac));
+	seq_printf(m, "credited_bits: %llu.%03u\n", trr_whole(frac), trr_milli(frac));
 	seq_printf(m, "errors: %lld\n", atomic64_read(&src->errors));
 	seq_printf(m, "health_rct: %lld\n",
 		   atomic64_read(&src->health_fail[TRR_FAIL_RCT - 1]));
@@ -559,6 +565,7 @@ static void trr_debugfs_init(struct trr_rng *trr)
  */
 static size_t trr_seed_source(struct trr_source *src)
 {
+	struct device *dev = src->trr->dev;
 	u8 buf[TRR_BLOCK];
 	size_t done, mixed = 0, frac = 0;
 	bool ok = true;
@@ -581,14 +588,12 @@ static size_t trr_seed_source(struct trr_source *src)
 	memzero_explicit(buf, sizeof(buf));
 
 	if (ok)
-		dev_info(src->trr->dev,
-			 "%s: seeded %zu bytes, credited " TRR_FRAC_FMT " bits (quality %u/1024), startup health test passed on %u samples\n",
-			 src->name, mixed, TRR_FRAC_ARGS(frac),
-			 READ_ONCE(*src->quality), TRR_STARTUP_BYTES);
+		dev_info(dev, "%s: seeded %zu bytes, credited %llu.%03u bits (quality %u/1024)\n",
+			 src->name, mixed, trr_whole(frac), trr_milli(frac),
+			 READ_ONCE(*src->quality));
 	else
-		dev_warn(src->trr->dev,
-			 "%s: startup failed, seeded %zu bytes, credited " TRR_FRAC_FMT " bits; retried later\n",
-			 src->name, mixed, TRR_FRAC_ARGS(frac));
+		dev_warn(dev, "%s: startup test failed, seeded %zu bytes, credited %llu.%03u bits\n",
+			 src->name, mixed, trr_whole(frac), trr_milli(frac));
 	return frac;
 }
 
@@ -626,7 +631,7 @@ static void trr_find_tpm(struct trr_rng *trr)
 	 * fTPMs whose RNG command stalls the system (erratum PA-410).
 	 */
 	if (chip->flags & TPM_CHIP_FLAG_HWRNG_DISABLED) {
-		dev_info(trr->dev, "tpm: %s disables its RNG (AMD fTPM erratum PA-410), source skipped\n",
+		dev_info(trr->dev, "tpm: %s has its RNG disabled (fTPM erratum PA-410), source skipped\n",
 			 dev_name(&chip->dev));
 		put_device(&chip->dev);
 		return;
@@ -638,7 +643,7 @@ static void trr_find_tpm(struct trr_rng *trr)
 static int trr_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	unsigned int q = 0, n = 0;
+	unsigned int q = 0, n = 0, pool;
 	struct trr_rng *trr;
 	size_t frac = 0;
 	int i, ret;
@@ -672,8 +677,9 @@ static int trr_probe(struct platform_device *pdev)
 		q = max(q, READ_ONCE(*src->quality));
 		n++;
 	}
-	dev_info(dev, "boot seed from %u source(s): " TRR_FRAC_FMT " bits credited, input pool estimate " TRR_FRAC_FMT " bits\n",
-		 n, TRR_FRAC_ARGS(frac), TRR_FRAC_ARGS(random_entropy_avail_frac()));
+	pool = random_entropy_avail_frac();
+	dev_info(dev, "boot seed from %u source(s): %llu.%03u bits credited, pool estimate %llu.%03u bits\n",
+		 n, trr_whole(frac), trr_milli(frac), trr_whole(pool), trr_milli(pool));
 
 	trr->rng.name = TRR_HWRNG_NAME;
 	trr->rng.read = trr_hwrng_read;
@@ -758,6 +764,6 @@ module_exit(trr_exit);
 #include "tpm-rdrand-rng-test.c"
 #endif
 
-MODULE_DESCRIPTION("Seed the input pool from the TPM and RDSEED/RDRAND, with conservative fractional credit");
+MODULE_DESCRIPTION("Input pool seeding from the TPM and RDSEED/RDRAND, low fractional credit");
 MODULE_AUTHOR("Hwrng Seed Team <kernel@hwrng-seed.example>");
 MODULE_LICENSE("GPL");
