@@ -39,7 +39,7 @@ check: deps
 clean:
 	rm -rf build/runs build/initramfs build/initramfs.cpio.gz build/accel
 	[ ! -d $(KTREE) ] || $(MAKE) -C $(KTREE) -s clean
-	rm -f build/kernel.stamp
+	rm -f build/kernel-*.stamp
 
 distclean:
 	rm -rf build
