@@ -4,7 +4,7 @@
  *
  *   read-rate file PATH BYTES [BLOCK]   read(2) from PATH
  *   read-rate rdrand BYTES              RDRAND in a userspace loop
- *   read-rate tpm2 BYTES [DEV]          TPM2_GetRandom on /dev/tpmrm0
+ *   read-rate tpm2 BYTES [DEV]          TPM2_GetRandom on DEV (/dev/tpmrm0)
  *
  * Prints "bytes=N seconds=S rate_Bps=R".
  */
@@ -78,12 +78,16 @@ static long long rate_rdrand(long long want)
 
 static long long rate_tpm2(long long want, const char *dev)
 {
-	/* TPM2_GetRandom(bytesRequested = 32), TPM_ST_NO_SESSIONS. */
+	/*
+	 * TPM2_GetRandom(bytesRequested = 128), TPM_ST_NO_SESSIONS; the TPM
+	 * returns at most its largest digest size per command, as it does
+	 * for the kernel's tpm_get_random().
+	 */
 	static const unsigned char cmd[] = {
 		0x80, 0x01, 0x00, 0x00, 0x00, 0x0c,
-		0x00, 0x00, 0x01, 0x7b, 0x00, 0x20,
+		0x00, 0x00, 0x01, 0x7b, 0x00, 0x80,
 	};
-	unsigned char rsp[128];
+	unsigned char rsp[256];
 	long long got = 0;
 	int fd = open(dev, O_RDWR);
 
