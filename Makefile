@@ -6,7 +6,7 @@ SCRIPTS := $(wildcard scripts/*.sh tests/*.sh tests/hooks/*.sh swtpm-config/*.sh
 	guest/*.sh guest/tests/*.sh guest/lib/*.sh bench/*.sh) guest/init .ci/run
 DRIVER_FILES := $(shell find drivers -type f -name '*.[ch]' 2>/dev/null)
 
-.PHONY: all deps kernel initramfs run test shell check clean distclean
+.PHONY: all deps kernel initramfs run test shell check bench clean distclean
 
 all: kernel initramfs
 
@@ -32,6 +32,10 @@ shell: kernel initramfs
 	@INTERACTIVE=1 SCENARIO=shell TPM=$${TPM:-tis} TIMEOUT=$${TIMEOUT:-3600} \
 		tests/boot-guest.sh build/runs/shell
 
+# Side-by-side benchmarks; writes bench/RESULTS.md and bench/*.png.
+bench: kernel initramfs
+	@bench/run-bench.sh
+
 check: deps
 	@[ -d $(KTREE) ] || scripts/prepare-tree.sh
 	@scripts/check-style.sh
@@ -39,7 +43,7 @@ check: deps
 clean:
 	rm -rf build/runs build/initramfs build/initramfs.cpio.gz build/accel
 	[ ! -d $(KTREE) ] || $(MAKE) -C $(KTREE) -s clean
-	rm -f build/kernel.stamp
+	rm -f build/kernel-*.stamp
 
 distclean:
 	rm -rf build

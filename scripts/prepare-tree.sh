@@ -45,7 +45,7 @@ git -C "$tree" log --oneline base..HEAD >>"$log"
 
 # Overlay drivers/ (same relative paths as in the kernel tree). Copy only what
 # differs so that kbuild rebuilds only what changed.
-(cd "$top" && find drivers -type f ! -name '*~') | while read -r f; do
+(cd "$top" && find drivers -type f ! -name '*~' ! -name '*.md') | while read -r f; do
 	if ! cmp -s "$top/$f" "$tree/$f"; then
 		mkdir -p "$(dirname "$tree/$f")"
 		cp "$top/$f" "$tree/$f"

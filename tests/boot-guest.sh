@@ -4,13 +4,14 @@
 # TPM (tis, crb or none), CPU_FLAGS (e.g. "-rdrand"), CMDLINE, TIMEOUT (s),
 # HOST_HOOK (tests/hooks/NAME.sh, run beside the guest with RUN_DIR),
 # INTERACTIVE=1 (console on this terminal), plus the user knobs QEMU_EXTRA
-# and KERNEL_CMDLINE_EXTRA. Logs: RUN_DIR/console.log, RUN_DIR/results.log.
+# and KERNEL_CMDLINE_EXTRA; KERNEL_IMAGE overrides the bzImage.
+# Logs: RUN_DIR/console.log, RUN_DIR/results.log.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$1"
 run=$(cd "$1" && pwd)
-image=$top/build/linux/arch/x86/boot/bzImage
+image=${KERNEL_IMAGE:-$top/build/linux/arch/x86/boot/bzImage}
 initrd=$top/build/initramfs.cpio.gz
 tpm=${TPM:-none}
 timeout_s=${TIMEOUT:-120}

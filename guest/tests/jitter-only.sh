@@ -15,6 +15,10 @@ before=$(cut -d' ' -f1 /proc/uptime)
 n=$(dd if=/dev/random bs=16 count=1 2>/dev/null | wc -c)
 ktap_result "$([ "$n" -eq 16 ]; echo $?)" blocking_read_returns "read $n bytes"
 ktap_check crng_init_done dmesg_has 'random: crng init done'
+done_at=$(dmesg_time 'crng init done')
 ktap_diag "first blocking read at $before s, crng init done at" \
-	"$(dmesg_time 'crng init done') s"
+	"$done_at s"
+ktap_diag "crng init done $(awk -v a="$before" -v b="$done_at" \
+	'BEGIN { printf "%.2f", b - a }') s after the first blocking read" \
+	"(vanilla 6.12 under TCG: ~1.0 s)"
 ktap_end

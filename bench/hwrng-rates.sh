@@ -1,0 +1,62 @@
+#!/bin/bash
+# hwrng-rates.sh OUTDIR: /dev/hwrng throughput through the driver against
+# the raw source it reads, measured alternately in the same boot, for the
+# TPM + RDRAND, TPM-only and RDRAND-only guests, and vanilla tpm-rng-0
+# against TPM2_GetRandom on /dev/tpmrm0 in a vanilla boot.
+# Writes hwrng.tsv, hwrng.md (table) and throughput.tsv (plot data).
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$1
+reps=${REPS:-5}
+run=$top/build/runs/bench-hwrng
+
+printf 'boot\tlabel\trep\trate_Bps\n' >"$out/hwrng.tsv"
+boot() { # NAME KERNEL TPM CPU_FLAGS
+	local img=$top/build/linux/arch/x86/boot/bzImage
+	[ "$2" = vanilla ] && img=$top/build/vanilla/arch/x86/boot/bzImage
+	KERNEL_IMAGE=$img SCENARIO=bench-hwrng TPM=$3 CPU_FLAGS=$4 TIMEOUT=300 \
+		CMDLINE="bench_reps=$reps" "$top/tests/boot-guest.sh" "$run" >/dev/null || true
+	tr -d '\r' <"$run/results.log" |
+		sed -n 's/^# bench hwrng \([^ ]*\) \([0-9]*\) \([0-9]*\)$/\1\t\2\t\3/p' |
+		sed "s/^/$1\t/" >>"$out/hwrng.tsv"
+}
+boot tpm+rdrand series tis ""
+boot tpm-only series tis "-rdrand,-rdseed"
+boot rdrand-only series none ""
+boot vanilla-tpm vanilla tis "-rdrand,-rdseed"
+
+# Table: per boot, each stream's median KiB/s [min-max], and the driver's
+# stream against each raw source of the same boot.
+tail -n +2 "$out/hwrng.tsv" | awk -F'\t' '{ print $1 "|" $2, $4 / 1024 }' |
+	awk -f "$top/bench/stats.awk" >"$out/.hwrng-stats"
+{
+	echo "Ratio = the stream's median rate over the raw source's, same boot;"
+	echo "cost = the extra time per byte over the raw source (negative: faster)."
+	echo
+	echo "| boot | stream | KiB/s | n | against raw source (same boot) |"
+	echo "|---|---|---|---|---|"
+	awk '
+	{ split($1, k, "|"); b = k[1]; l = k[2]; med[b, l] = $2; line[++n] = $0
+	  if (l ~ /^raw:/) raw[b] = raw[b] " " l }
+	END {
+		for (i = 1; i <= n; i++) {
+			split(line[i], f, " "); split(f[1], k, "|"); b = k[1]; l = k[2]
+			cmp = ""
+			if (l ~ /^hwrng:/) {
+				m = split(raw[b], rs, " ")
+				for (j = 1; j <= m; j++) {
+					# The stock TPM rng reads only the TPM.
+					if (l ~ /tpm-rng/ && rs[j] !~ /tpm2/)
+						continue
+					cmp = cmp sprintf("%s%.3f of %s (cost %+.1f%%)", cmp == "" ? "" : "; ",
+						f[2] / med[b, rs[j]], rs[j], (med[b, rs[j]] / f[2] - 1) * 100)
+				}
+			}
+			printf "| %s | %s | %.1f [%.1f–%.1f] | %d | %s |\n", b, l, f[2], f[3], f[4], f[5], cmp
+		}
+	}' "$out/.hwrng-stats"
+} >"$out/hwrng.md"
+awk '{ split($1, k, "|"); printf "\"%s %s\"\t%s\t%s\t%s\n", k[1], k[2], $2, $3, $4 }' \
+	"$out/.hwrng-stats" >"$out/throughput.tsv"
+rm -f "$out/.hwrng-stats"
