@@ -18,7 +18,8 @@ ktap_check crng_init_done dmesg_has 'random: crng init done'
 done_at=$(dmesg_time 'crng init done')
 ktap_diag "first blocking read at $before s, crng init done at" \
 	"$done_at s"
+# Vanilla 6.12 reference, measured under TCG here: 1.0 s (make bench
+# measures both kernels side by side).
 ktap_diag "crng init done $(awk -v a="$before" -v b="$done_at" \
-	'BEGIN { printf "%.2f", b - a }') s after the first blocking read" \
-	"(vanilla 6.12 under TCG: ~1.0 s)"
+	'BEGIN { printf "%.2f s after the first blocking read; vanilla 6.12 1.0 s; ratio %.2f", b - a, (b - a) / 1.0 }')"
 ktap_end
