@@ -63,7 +63,9 @@ med() { awk -f "$stats"; }
 	echo "## 3. Boot: kernel start to \"crng init done\" and to the first getrandom() byte"
 	echo
 	echo "Seconds from kernel start (printk clock / CLOCK_BOOTTIME); the getrandom()"
-	echo "call is made by the first program init runs. TPM: swtpm on tpm-tis."
+	echo "call is made by the first program init runs. TPM: swtpm on tpm-tis. A time"
+	echo "of 0 means the CRNG was ready before printk had a clock (trust_cpu at"
+	echo "early boot); such ratios are n/a."
 	echo
 	echo "| trust_cpu | TPM | RDRAND | crng init, vanilla | crng init, series | ratio | first byte, vanilla | first byte, series | ratio | n |"
 	echo "|---|---|---|---|---|---|---|---|---|---|"
@@ -82,9 +84,9 @@ med() { awk -f "$stats"; }
 				printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
 					"$trust" "$tpm" "$rdrand" \
 					"$(fmt "$vc" "${vcmin:-}" "${vcmax:-}")" "$(fmt "$sc" "${scmin:-}" "${scmax:-}")" \
-					"$(echo "$sc $vc" | awk '$2 > 0 { printf "%.2f", $1 / $2 }')" \
+					"$(echo "$sc $vc" | awk '$1 > 0 && $2 > 0 { printf "%.2f", $1 / $2; next } { print "n/a" }')" \
 					"$(fmt "$vf" "${vfmin:-}" "${vfmax:-}")" "$(fmt "$sf" "${sfmin:-}" "${sfmax:-}")" \
-					"$(echo "$sf $vf" | awk '$2 > 0 { printf "%.2f", $1 / $2 }')" "${vn:-0}"
+					"$(echo "$sf $vf" | awk '$1 > 0 && $2 > 0 { printf "%.2f", $1 / $2; next } { print "n/a" }')" "${vn:-0}"
 			done
 		done
 	done
