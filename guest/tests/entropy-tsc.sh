@@ -1,0 +1,25 @@
+#!/bin/sh
+# With the TSC, no TPM, no RDRAND/RDSEED and random.trust_cpu=off:
+# random_get_entropy() still changes between samples (KUnit random_entropy,
+# run before init), and the jitter and interrupt paths alone bring the CRNG
+# to "crng init done" after the first blocking read.
+# shellcheck source=../lib/ktap.sh
+. /lib/ktap.sh
+ktap_begin
+ktap_check tsc_flag_as_expected grep -qw tsc /proc/cpuinfo
+ktap_check no_rdrand sh -c '! grep -qw rdrand /proc/cpuinfo'
+ktap_check trust_cpu_off grep -q 'random.trust_cpu=off' /proc/cmdline
+ktap_check no_tpm_rng sh -c '! grep -q tpm-rng /sys/class/misc/hw_random/rng_available 2>/dev/null'
+ktap_check default_path dmesg_has 'random: get_random_bytes\(\) not using HW RNG'
+ktap_check counter_as_expected dmesg_has 'cycle counter: get_cycles\(\);'
+ktap_check counter_changes dmesg_has 'ok [0-9]+ random_entropy_counter_changes'
+cs=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)
+ktap_diag "clocksource $cs;" "$(dmesg | sed -n 's/.*# random_entropy_counter_changes: //p')"
+avail=$(cat /proc/sys/kernel/random/entropy_avail)
+before=$(cut -d' ' -f1 /proc/uptime)
+n=$(dd if=/dev/random bs=16 count=1 2>/dev/null | wc -c)
+ktap_result "$([ "$n" -eq 16 ]; echo $?)" blocking_read_returns "read $n bytes"
+ktap_check crng_init_done dmesg_has 'random: crng init done'
+ktap_diag "entropy_avail $avail bits before the first blocking read at $before s," \
+	"crng init done at $(dmesg_time 'crng init done') s"
+ktap_end
