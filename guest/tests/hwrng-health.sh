@@ -25,10 +25,10 @@ for src in tpm rdrand; do
 		echo "$kind" >"$TRR_DBG/$src/inject"
 		ktap_check "$t.detected" trr_wait_gt "$src" "$key" "$n0" 5
 		ktap_check "$t.state_failed" test "$(trr_stat "$src" state)" = failed
-		c0=$(trr_stat "$src" credited_frac) b0=$(trr_stat "$src" bytes_mixed)
+		c0=$(trr_stat "$src" claimed_frac) b0=$(trr_stat "$src" bytes_mixed)
 		n=$(dd if=/dev/hwrng bs=64 count=8 2>/dev/null | wc -c)
 		sleep 1
-		c1=$(trr_stat "$src" credited_frac) b1=$(trr_stat "$src" bytes_mixed)
+		c1=$(trr_stat "$src" claimed_frac) b1=$(trr_stat "$src" bytes_mixed)
 		ktap_result "$([ "$c0" = "$c1" ] && [ "$b0" = "$b1" ]; echo $?)" \
 			"$t.credit_and_use_stopped" "credited $c0 -> $c1, mixed $b0 -> $b1"
 		ktap_result "$([ "$n" -eq 512 ]; echo $?)" "$t.hwrng_served_by_other" "read $n bytes"
@@ -37,7 +37,7 @@ for src in tpm rdrand; do
 		ktap_diag "$t: $(trr_stat "$src" "$key") $key, last_failure $(trr_stat "$src" last_failure)"
 		echo none >"$TRR_DBG/$src/inject"
 		ktap_check "$t.recovered" trr_wait_eq "$src" state ok 15
-		ktap_check "$t.credit_resumes" trr_wait_gt "$src" credited_frac "$c1" 5
+		ktap_check "$t.credit_resumes" trr_wait_gt "$src" claimed_frac "$c1" 5
 	done
 done
 dmesg | grep 'tpm-rdrand-rng' | tail -n 20 | sed 's/^/# /'

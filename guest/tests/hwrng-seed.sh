@@ -24,7 +24,7 @@ sleep 3
 ktap_check tpm_fed trr_wait_gt tpm bytes_mixed 64 5
 ktap_check rdrand_fed trr_wait_gt rdrand bytes_mixed 64 5
 ktap_check tpm_credit_exact trr_credit_exact tpm
-ktap_check rdrand_credit_zero test "$(trr_stat rdrand credited_frac)" -eq 0
+ktap_check rdrand_credit_zero test "$(trr_stat rdrand claimed_frac)" -eq 0
 
 # The CRNG: vanilla 6.12 is ready within ms of the TPM probe (tpm-rng-0
 # credited 1024/1024); here the TPM's 1/128 cannot do it, the jitter
@@ -62,17 +62,26 @@ for p in tpm_quality rdrand_quality; do
 			"$p.reject_$v" "error '$err', value $(cat "$TRR_PAR/$p")"
 	done
 done
-# credit per read follows the quality: 64 bytes at q are 4q eighths of a bit
+# the credit follows the quality: a window's credit is claimed when the
+# window (512 bytes, 8 feeds; feeds every 100 ms here) completes, at the
+# quality its bytes were mixed at, so measure once a whole window has gone
+# by since the change: every 512 bytes claimed at q are 32q eighths of a bit
+echo 100 >"$TRR_PAR/feed_interval_ms"
 for v in 1024 1 0 8; do
 	echo "$v" >"$TRR_PAR/tpm_quality"
-	sleep 1.5
-	b0=$(trr_stat tpm bytes_mixed) c0=$(trr_stat tpm credited_frac)
-	sleep 2.5
-	b1=$(trr_stat tpm bytes_mixed) c1=$(trr_stat tpm credited_frac)
+	sleep 3
+	read -r b0 c0 <<EOF
+$(trr_claim_snap tpm)
+EOF
+	sleep 3
+	read -r b1 c1 <<EOF
+$(trr_claim_snap tpm)
+EOF
 	db=$((b1 - b0)) dc=$((c1 - c0))
 	ktap_result "$([ "$db" -gt 0 ] && [ "$dc" -eq $((db * v / 16)) ]; echo $?)" \
-		"tpm_quality_$v.takes_effect" "mixed $db bytes, credited $dc/8 bits"
+		"tpm_quality_$v.takes_effect" "claimed $db bytes, credited $dc/8 bits"
 done
+echo 1000 >"$TRR_PAR/feed_interval_ms"
 echo 0 >"$TRR_PAR/rdrand_quality"
 
 trr_rngtest combined

@@ -26,10 +26,10 @@ ktap_result "$([ "$n" -eq 1 ]; echo $?)" tpm_error_logged_once "$n lines"
 dmesg | grep -iE 'tpm' | tail -n 5 | sed 's/^/# /'
 ktap_diag "TPM core lines (one per failed command, retries back off):" \
 	"$(dmesg | grep -c 'TPM error')"
-c0=$(trr_stat tpm credited_frac)
+c0=$(trr_stat tpm claimed_frac)
 r0=$(trr_stat rdrand bytes_read)
 sleep 4
-c1=$(trr_stat tpm credited_frac)
+c1=$(trr_stat tpm claimed_frac)
 r1=$(trr_stat rdrand bytes_read)
 ktap_result "$([ "$c0" = "$c1" ]; echo $?)" tpm_credit_stopped "credited $c0 -> $c1"
 ktap_result "$([ "$r1" -gt "$r0" ]; echo $?)" rdrand_still_fed "bytes_read $r0 -> $r1"

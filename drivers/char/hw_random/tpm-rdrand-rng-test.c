@@ -137,6 +137,190 @@ static void trr_test_quality_param(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, q, 1024);
 }
 
+/*
+ * A fake source for the accounting tests: good bytes, an APT failure
+ * built up over a window when asked, reads as short as asked, and a
+ * recorder in place of the input pool.
+ */
+struct trr_test_feed {
+	size_t pos;		/* samples delivered so far */
+	size_t short_len;	/* deliver at most this many per read, 0: all */
+	bool apt_window;	/* make the second window fail APT at its end */
+	size_t mixed;		/* bytes the recorder saw */
+	size_t claimed;		/* credit the recorder saw */
+};
+
+static struct trr_test_feed trr_feed[TRR_NR_SRC];
+
+/*
+ * Sample @i of the stream. Good: i * 37 (each value twice per window,
+ * never twice in a row). In the failing window, the window's first value
+ * 0x77 comes back every 7 samples: its 71st occurrence, which fails, is
+ * sample 490, in the window's last 64-byte block.
+ */
+static u8 trr_test_sample(struct trr_test_feed *f, size_t i)
+{
+	size_t w = i % TRR_APT_WINDOW;
+	u8 good = (u8)(i * 37) == 0x77 ? 0x78 : (u8)(i * 37);
+
+	if (f->apt_window && i / TRR_APT_WINDOW == 1)
+		return w % 7 == 0 ? 0x77 : good;
+	return good;
+}
+
+static int trr_test_read(struct trr_source *src, u8 *buf, size_t len)
+{
+	struct trr_test_feed *f = &trr_feed[src - src->trr->src];
+	size_t i;
+
+	if (f->short_len)
+		len = min(len, f->short_len);
+	for (i = 0; i < len; i++)
+		buf[i] = trr_test_sample(f, f->pos++);
+	return len;
+}
+
+static struct trr_test_feed *trr_test_recording;
+
+static void trr_test_mix(const void *buf, size_t len, size_t frac)
+{
+	trr_test_recording->mixed += len;
+	trr_test_recording->claimed += frac;
+}
+
+static unsigned int trr_test_q = 1024;
+
+static struct trr_rng *trr_test_rng(struct kunit *test)
+{
+	struct trr_rng *trr = kunit_kzalloc(test, sizeof(*trr), GFP_KERNEL);
+	int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, trr);
+	memset(trr_feed, 0, sizeof(trr_feed));
+	trr->mix = trr_test_mix;
+	trr_test_q = 1024;
+	for (i = 0; i < TRR_NR_SRC; i++) {
+		trr_source_init(trr, i, i ? "test1" : "test0", &trr_test_q,
+				trr_test_read, NULL);
+		trr->src[i].present = true;
+	}
+	trr_test_recording = &trr_feed[0];
+	return trr;
+}
+
+/* Bytes x quality in 1/8 bits: bytes * 8 * q / 1024 * 8. */
+static size_t trr_test_units(size_t bytes, unsigned int q)
+{
+	return bytes * q / 16;
+}
+
+/* The credit of a window is claimed when, and only when, it completes. */
+static void trr_test_credit_held_until_window(struct kunit *test)
+{
+	struct trr_rng *trr = trr_test_rng(test);
+	struct trr_source *src = &trr->src[0];
+	u8 buf[TRR_BLOCK];
+	size_t claimed = 0;
+	int i;
+
+	for (i = 0; i < TRR_APT_WINDOW / TRR_BLOCK - 1; i++)
+		KUNIT_EXPECT_EQ(test, trr_source_get(src, buf, sizeof(buf),
+						     TRR_GET_POOL, &claimed), TRR_BLOCK);
+	/* mixed at once, credit held */
+	KUNIT_EXPECT_EQ(test, trr_feed[0].mixed, TRR_APT_WINDOW - TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, trr_feed[0].claimed, 0);
+	KUNIT_EXPECT_EQ(test, claimed, 0);
+	KUNIT_EXPECT_EQ(test, src->pending_bytes, TRR_APT_WINDOW - TRR_BLOCK);
+
+	KUNIT_EXPECT_EQ(test, trr_source_get(src, buf, sizeof(buf),
+					     TRR_GET_POOL, &claimed), TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, trr_feed[0].claimed, trr_test_units(TRR_APT_WINDOW, 1024));
+	KUNIT_EXPECT_EQ(test, claimed, trr_feed[0].claimed);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&src->claimed_frac), trr_feed[0].claimed);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&src->bytes_claimed), TRR_APT_WINDOW);
+	KUNIT_EXPECT_EQ(test, src->pending_bytes, 0);
+}
+
+/*
+ * An APT failure at the end of a window credits nothing of that window:
+ * 448 bytes of it were mixed, their credit is dropped. The window before
+ * it stays claimed.
+ */
+static void trr_test_apt_failure_claims_nothing(struct kunit *test)
+{
+	struct trr_rng *trr = trr_test_rng(test);
+	struct trr_source *src = &trr->src[0];
+	u8 buf[TRR_BLOCK];
+	size_t one = trr_test_units(TRR_APT_WINDOW, 1024);
+	int i, ret = 0;
+
+	trr_feed[0].apt_window = true;
+	for (i = 0; i < TRR_APT_WINDOW / TRR_BLOCK; i++)
+		trr_source_get(src, buf, sizeof(buf), TRR_GET_POOL, NULL);
+	KUNIT_EXPECT_EQ(test, trr_feed[0].claimed, one);
+
+	for (i = 0; i < TRR_APT_WINDOW / TRR_BLOCK && ret >= 0; i++)
+		ret = trr_source_get(src, buf, sizeof(buf), TRR_GET_POOL, NULL);
+	/* the last block of the window failed */
+	KUNIT_EXPECT_EQ(test, ret, -EIO);
+	KUNIT_EXPECT_EQ(test, i, TRR_APT_WINDOW / TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, src->last_fault, TRR_FAIL_APT);
+	KUNIT_EXPECT_TRUE(test, src->failed);
+	KUNIT_EXPECT_EQ(test, trr_feed[0].mixed, 2 * TRR_APT_WINDOW - TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, trr_feed[0].claimed, one);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&src->claimed_frac), one);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&src->bytes_dropped),
+			TRR_APT_WINDOW - TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, src->pending_bytes, 0);
+	KUNIT_EXPECT_EQ(test, src->pending_frac, 0);
+	/* a failed source is not read without a retry */
+	KUNIT_EXPECT_EQ(test, trr_source_get(src, buf, sizeof(buf),
+					     TRR_GET_POOL, NULL), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, trr_feed[0].claimed, one);
+}
+
+/* Short reads: only the bytes delivered are tested, mixed and credited. */
+static void trr_test_short_reads(struct kunit *test)
+{
+	struct trr_rng *trr = trr_test_rng(test);
+	struct trr_source *src = &trr->src[0];
+	u8 buf[TRR_BLOCK];
+	int i;
+
+	trr_feed[0].short_len = 40;
+	/* 12 reads: 480 bytes, window open; the 13th completes it */
+	for (i = 0; i < 12; i++)
+		KUNIT_EXPECT_EQ(test, trr_source_get(src, buf, sizeof(buf),
+						     TRR_GET_POOL, NULL), 40);
+	KUNIT_EXPECT_EQ(test, trr_feed[0].claimed, 0);
+	KUNIT_EXPECT_EQ(test, trr_source_get(src, buf, sizeof(buf),
+					     TRR_GET_POOL, NULL), 40);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&src->bytes_read), 520);
+	KUNIT_EXPECT_EQ(test, trr_feed[0].mixed, 520);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&src->bytes_claimed), TRR_APT_WINDOW);
+	KUNIT_EXPECT_EQ(test, trr_feed[0].claimed, trr_test_units(TRR_APT_WINDOW, 1024));
+	KUNIT_EXPECT_EQ(test, src->pending_bytes, 8);
+}
+
+/* /dev/hwrng XORs the sources over the shortest length delivered. */
+static void trr_test_hwrng_short(struct kunit *test)
+{
+	struct trr_rng *trr = trr_test_rng(test);
+	u8 out[TRR_BLOCK], want[TRR_BLOCK];
+	size_t i;
+
+	trr_feed[1].short_len = 40;
+	trr_feed[1].pos = 100;	/* not the same stream as source 0 */
+	for (i = 0; i < sizeof(want); i++)
+		want[i] = i < 40 ? trr_test_sample(&trr_feed[0], i) ^
+				   trr_test_sample(&trr_feed[1], i + 100) : 0;
+	KUNIT_EXPECT_EQ(test, trr_hwrng_read(&trr->rng, out, sizeof(out), false), 40);
+	KUNIT_EXPECT_MEMEQ(test, out, want, sizeof(want));
+	/* not mixed, not credited */
+	KUNIT_EXPECT_EQ(test, trr_feed[0].mixed + trr_feed[1].mixed, 0);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&trr->src[0].bytes_mixed), 0);
+}
+
 static struct kunit_case trr_test_cases[] = {
 	KUNIT_CASE(trr_test_cutoffs),
 	KUNIT_CASE(trr_test_good_stream),
@@ -145,6 +329,10 @@ static struct kunit_case trr_test_cases[] = {
 	KUNIT_CASE(trr_test_stuck),
 	KUNIT_CASE(trr_test_credit),
 	KUNIT_CASE(trr_test_quality_param),
+	KUNIT_CASE(trr_test_credit_held_until_window),
+	KUNIT_CASE(trr_test_apt_failure_claims_nothing),
+	KUNIT_CASE(trr_test_short_reads),
+	KUNIT_CASE(trr_test_hwrng_short),
 	{}
 };
 

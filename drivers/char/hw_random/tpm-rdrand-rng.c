@@ -22,6 +22,7 @@
 #include <linux/cpufeature.h>
 #include <linux/debugfs.h>
 #include <linux/device.h>
+#include <linux/freezer.h>
 #include <linux/hw_random.h>
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
@@ -41,10 +42,10 @@
 #define TRR_NAME		"tpm-rdrand-rng"
 #define TRR_HWRNG_NAME		"tpm-rdrand"
 #define TRR_BLOCK		64	/* bytes per read of a source */
-#define TRR_SEED_BYTES		64	/* credited seed per source at probe */
+#define TRR_SEED_BYTES		TRR_APT_WINDOW	/* credited seed per source */
 #define TRR_STARTUP_BYTES	1024	/* SP 800-90B 4.3: startup samples */
 #define TRR_RDSEED_RETRIES	10
-#define TRR_MAX_BACKOFF_SHIFT	6	/* retry after up to 64 x retry_ms */
+#define TRR_MAX_BACKOFF_SHIFT	6	/* retry_ms doubling, up to 64x */
 
 /*
  * SP 800-90B 4.4 health tests on 8-bit samples (each byte of raw output).
@@ -96,6 +97,8 @@ struct trr_source {
 	const char *name;
 	struct trr_rng *trr;
 	int (*read)(struct trr_source *src, u8 *buf, size_t len);
+	/* called before a failed source is retried (may be NULL) */
+	void (*relookup)(struct trr_source *src);
 	unsigned int *quality;
 	bool present;
 	/* protects the fields below up to the counters */
@@ -106,13 +109,24 @@ struct trr_source {
 	unsigned long retry_at;
 	unsigned int fail_streak;
 	unsigned int carry;
+	/*
+	 * Credit of the bytes mixed in the APT window under test: held
+	 * until the window completes without failure, then claimed; dropped
+	 * (and the carry restored to its value at the window's start) if
+	 * any test fails first.
+	 */
+	size_t pending_frac;
+	unsigned int pending_bytes;
+	unsigned int window_carry;
 	struct ratelimit_state rs;
-	/* counters, read locklessly */
+	/* counters, read locklessly except for the snapshot in stats */
 	atomic64_t bytes_read;
 	atomic64_t bytes_mixed;
-	atomic64_t credited_frac;
+	atomic64_t bytes_claimed;
+	atomic64_t bytes_dropped;
+	atomic64_t claimed_frac;
 	atomic64_t errors;
-	atomic64_t health_fail[TRR_FAIL_ERROR];
+	atomic64_t health_fail[TRR_FAIL_STUCK];	/* RCT, APT, stuck */
 	/* fault injection (test builds only) */
 	unsigned int inject;
 };
@@ -123,8 +137,14 @@ struct trr_rng {
 	struct hwrng rng;
 	struct task_struct *feeder;
 	struct dentry *debugfs;
+	/* the input pool, or a recorder in the KUnit tests */
+	void (*mix)(const void *buf, size_t len, size_t frac);
 	struct trr_source src[TRR_NR_SRC];
 };
+
+/* Flags of trr_source_get() */
+#define TRR_GET_RETRY	BIT(0)	/* a failed source may be retried */
+#define TRR_GET_POOL	BIT(1)	/* mix the bytes into the input pool */
 
 static int trr_quality_set(const char *val, const struct kernel_param *kp)
 {
@@ -159,7 +179,7 @@ MODULE_PARM_DESC(feed_interval_ms,
 static unsigned int retry_ms = 5000;
 module_param(retry_ms, uint, 0644);
 MODULE_PARM_DESC(retry_ms,
-		 "a failed source is retried after this many ms, doubling up to 64 times while it keeps failing (100..600000, default 5000)");
+		 "a failed source is retried after this many ms, the pause doubling up to 64x while it keeps failing (100..600000, default 5000)");
 
 static unsigned int trr_retry_ms(void)
 {
@@ -224,13 +244,47 @@ static enum trr_fault trr_health_check(struct trr_health *h, const u8 *buf,
 	return TRR_OK;
 }
 
+/*
+ * A short read (0 < ret < len) is used as upstream's tpm_hwrng_read()
+ * uses it: only the @ret bytes delivered are tested, mixed and credited.
+ */
 static int trr_tpm_read(struct trr_source *src, u8 *buf, size_t len)
 {
-	int ret = tpm_get_random(src->trr->chip, buf, len);
+	int ret;
 
-	if (ret >= 0 && ret != len)
-		ret = -EIO;	/* short read: treat as an error */
+	if (!src->trr->chip)
+		return -ENODEV;
+	ret = tpm_get_random(src->trr->chip, buf, len);
+	if (ret == 0)
+		ret = -EIO;
 	return ret;
+}
+
+/*
+ * Before a retry of the TPM source, look the default chip up again, so
+ * that a TPM bound late, or unbound and bound again, is the one used.
+ * Called with the TPM source's lock held, which every user of trr->chip
+ * holds.
+ */
+static void trr_tpm_relookup(struct trr_source *src)
+{
+	struct trr_rng *trr = src->trr;
+	struct tpm_chip *chip = tpm_default_chip();
+	struct tpm_chip *old = trr->chip;
+
+	if (!chip || chip == old) {
+		if (chip)
+			put_device(&chip->dev);	/* we already hold one */
+		return;
+	}
+	if (chip->flags & TPM_CHIP_FLAG_HWRNG_DISABLED) {
+		put_device(&chip->dev);
+		return;
+	}
+	trr->chip = chip;
+	if (old)
+		put_device(&old->dev);
+	dev_info(trr->dev, "%s: using %s\n", src->name, dev_name(&chip->dev));
 }
 
 static int trr_cpu_read(struct trr_source *src, u8 *buf, size_t len)
@@ -260,7 +314,7 @@ static int trr_cpu_read(struct trr_source *src, u8 *buf, size_t len)
 		if (!ok)
 			return -EIO;
 		memcpy(buf + i, &v, min(sizeof(v), len - i));
-		v = 0;
+		memzero_explicit(&v, sizeof(v));
 	}
 	return len;
 }
@@ -296,11 +350,64 @@ static int trr_inject(struct trr_source *src, u8 *buf, size_t len, int ret)
 }
 #endif
 
+/* Drop the held credit of the window under test; src->lock held. */
+static void trr_credit_drop(struct trr_source *src)
+{
+	atomic64_add(src->pending_bytes, &src->bytes_dropped);
+	src->pending_bytes = 0;
+	src->pending_frac = 0;
+	src->carry = src->window_carry;
+}
+
+/*
+ * Account @len bytes that passed the health tests, the APT window having
+ * been at sample @pos0 before them; src->lock held. Bytes for the pool
+ * (@buf not NULL) are mixed at once, but their credit is only held until
+ * their window completes; a completed window's held credit is claimed
+ * then, whoever read its last samples. Return the credit claimed.
+ */
+static size_t trr_account(struct trr_source *src, const u8 *buf, size_t len,
+			  unsigned int pos0)
+{
+	unsigned int quality = READ_ONCE(*src->quality);
+	bool complete = pos0 + len >= TRR_APT_WINDOW;
+	size_t tail = (pos0 + len) % TRR_APT_WINDOW;
+	size_t claim = 0;
+
+	BUILD_BUG_ON(TRR_BLOCK > TRR_APT_WINDOW);
+	if (buf) {
+		size_t head = complete ? len - tail : len;
+
+		src->pending_frac += hwrng_entropy_frac(head, quality, &src->carry);
+		src->pending_bytes += head;
+		atomic64_add(len, &src->bytes_mixed);
+	}
+	if (complete) {
+		claim = src->pending_frac;
+		atomic64_add(claim, &src->claimed_frac);
+		atomic64_add(src->pending_bytes, &src->bytes_claimed);
+		src->window_carry = src->carry;
+		src->pending_frac = 0;
+		src->pending_bytes = 0;
+		if (buf) {
+			src->pending_frac = hwrng_entropy_frac(tail, quality,
+							       &src->carry);
+			src->pending_bytes = tail;
+		}
+	}
+	if (buf)
+		src->trr->mix(buf, len, claim);
+	else if (claim)
+		src->trr->mix(NULL, 0, claim);	/* credit only */
+	return claim;
+}
+
 static void trr_source_fail(struct trr_source *src, enum trr_fault fault,
 			    int err)
 {
 	struct device *dev = src->trr->dev;
 
+	trr_credit_drop(src);
 	if (fault == TRR_FAIL_ERROR)
 		atomic64_inc(&src->errors);
 	else
@@ -310,10 +417,10 @@ static void trr_source_fail(struct trr_source *src, enum trr_fault fault,
 		msecs_to_jiffies(trr_retry_ms()) * (1UL << src->fail_streak);
 	if (src->fail_streak < TRR_MAX_BACKOFF_SHIFT)
 		src->fail_streak++;
-	src->last_fault = fault;
+	WRITE_ONCE(src->last_fault, fault);
 	if (src->failed)
 		return;		/* logged when it first failed */
-	src->failed = true;
+	WRITE_ONCE(src->failed, true);
 	if (!__ratelimit(&src->rs))
 		return;
 	if (fault == TRR_FAIL_ERROR)
@@ -324,15 +431,23 @@ static void trr_source_fail(struct trr_source *src, enum trr_fault fault,
 			 src->name, trr_fault_names[fault], trr_retry_ms());
 }
 
-/* Read @len raw bytes and health-test them; called with src->lock held. */
-static int __trr_source_read(struct trr_source *src, u8 *buf, size_t len)
+/*
+ * Read up to @len raw bytes and health-test them, then account them (and
+ * mix them with TRR_GET_POOL); called with src->lock held. Return the
+ * number of bytes read, or a negative error.
+ */
+static int __trr_source_read(struct trr_source *src, u8 *buf, size_t len,
+			     unsigned int flags, size_t *claimed)
 {
+	unsigned int pos0 = src->health.apt_pos;
 	enum trr_fault fault;
+	size_t claim;
 	int ret;
 
 	ret = src->read(src, buf, len);
-	ret = trr_inject(src, buf, len, ret);
-	if (ret < 0) {
+	ret = trr_inject(src, buf, ret > 0 ? ret : 0, ret);
+	if (ret <= 0) {
+		ret = ret ? ret : -EIO;
 		trr_source_fail(src, TRR_FAIL_ERROR, ret);
 		return ret;
 	}
@@ -343,20 +458,26 @@ static int __trr_source_read(struct trr_source *src, u8 *buf, size_t len)
 		trr_source_fail(src, fault, 0);
 		return -EIO;
 	}
+	claim = trr_account(src, flags & TRR_GET_POOL ? buf : NULL, ret, pos0);
+	if (claimed)
+		*claimed += claim;
 	return ret;
 }
 
 /*
- * Read @len raw bytes of @src into @buf and health-test them. A failed
- * source is skipped, except by the feeder (@retry) once its retry time
- * has come: then, as at a restart in SP 800-90B, it must first pass the
- * startup test again on TRR_STARTUP_BYTES fresh samples (discarded), so
- * that a fault only the adaptive proportion test sees over a whole window
- * cannot come back after one short read. Return @len, or a negative error
- * when nothing usable was read.
+ * Read up to @len raw bytes of @src into @buf and health-test them; with
+ * TRR_GET_POOL also mix them, adding the credit claimed to *@claimed
+ * (if not NULL). A failed source is skipped, except with TRR_GET_RETRY
+ * (the feeder) once its retry time has come: then, as at a restart in
+ * SP 800-90B, it must first pass the startup test again on
+ * TRR_STARTUP_BYTES fresh samples (discarded), so that a fault only the
+ * adaptive proportion test sees over a whole window cannot come back
+ * after one short read. Return the number of bytes read (a TPM may
+ * return fewer than @len), or a negative error when nothing usable was
+ * read.
  */
 static int trr_source_get(struct trr_source *src, u8 *buf, size_t len,
-			  bool retry)
+			  unsigned int flags, size_t *claimed)
 {
 	size_t done;
 	int ret;
@@ -365,25 +486,29 @@ static int trr_source_get(struct trr_source *src, u8 *buf, size_t len,
 		return -EINTR;
 
 	if (src->failed) {
-		if (!retry || time_before(jiffies, src->retry_at)) {
+		if (!(flags & TRR_GET_RETRY) ||
+		    time_before(jiffies, src->retry_at)) {
 			ret = -EAGAIN;
 			goto out;
 		}
+		if (src->relookup)
+			src->relookup(src);
 		trr_health_reset(&src->health);
-		for (done = 0; done < TRR_STARTUP_BYTES; done += len) {
-			ret = __trr_source_read(src, buf, len);
+		trr_credit_drop(src);
+		for (done = 0; done < TRR_STARTUP_BYTES; done += ret) {
+			ret = __trr_source_read(src, buf, len, 0, NULL);
 			if (ret < 0)
 				goto out;
 		}
 	}
 
-	ret = __trr_source_read(src, buf, len);
+	ret = __trr_source_read(src, buf, len, flags, claimed);
 	if (ret < 0)
 		goto out;
 
 	src->fail_streak = 0;
 	if (src->failed) {
-		src->failed = false;
+		WRITE_ONCE(src->failed, false);
 		dev_info(src->trr->dev, "%s: recovered (startup test passed again), used and credited again\n",
 			 src->name);
 	}
@@ -394,29 +519,23 @@ out:
 	return ret;
 }
 
-/* Mix @len bytes of @src into the input pool at the source's quality. */
-static size_t trr_mix(struct trr_source *src, const u8 *buf, size_t len)
+static void trr_pool_mix(const void *buf, size_t len, size_t frac)
 {
-	unsigned int quality = READ_ONCE(*src->quality);
-	size_t frac;
-
-	mutex_lock(&src->lock);
-	frac = hwrng_entropy_frac(len, quality, &src->carry);
-	mutex_unlock(&src->lock);
-
 	add_hwgenerator_randomness_frac(buf, len, frac, false);
-	atomic64_add(len, &src->bytes_mixed);
-	atomic64_add(frac, &src->credited_frac);
-	return frac;
 }
 
+/*
+ * Freezable, so that it is stopped before the TPM is suspended instead of
+ * seeing the TPM fail across a suspend.
+ */
 static int trr_feeder(void *data)
 {
 	struct trr_rng *trr = data;
 	u8 buf[TRR_BLOCK];
 	int i;
 
-	while (!kthread_should_stop()) {
+	set_freezable();
+	while (!kthread_freezable_should_stop(NULL)) {
 		unsigned int ms = clamp(READ_ONCE(feed_interval_ms), 10U, 60000U);
 
 		for (i = 0; i < TRR_NR_SRC; i++) {
@@ -424,8 +543,8 @@ static int trr_feeder(void *data)
 
 			if (!src->present || kthread_should_stop())
 				continue;
-			if (trr_source_get(src, buf, sizeof(buf), true) > 0)
-				trr_mix(src, buf, sizeof(buf));
+			trr_source_get(src, buf, sizeof(buf),
+				       TRR_GET_RETRY | TRR_GET_POOL, NULL);
 		}
 		memzero_explicit(buf, sizeof(buf));
 		schedule_timeout_interruptible(msecs_to_jiffies(ms));
@@ -433,14 +552,17 @@ static int trr_feeder(void *data)
 	return 0;
 }
 
-/* /dev/hwrng: the XOR of what every healthy source returns. */
+/*
+ * /dev/hwrng: the XOR of what every healthy source returns, over the
+ * shortest length any of them delivered.
+ */
 static int trr_hwrng_read(struct hwrng *rng, void *data, size_t max, bool wait)
 {
 	struct trr_rng *trr = container_of(rng, struct trr_rng, rng);
-	size_t len = min_t(size_t, max, TRR_BLOCK);
+	size_t len = min_t(size_t, max, TRR_BLOCK), n = len;
 	u8 buf[TRR_BLOCK];
 	u8 *out = data;
-	int i, used = 0;
+	int i, ret, used = 0;
 	size_t j;
 
 	memset(data, 0, len);
@@ -449,15 +571,19 @@ static int trr_hwrng_read(struct hwrng *rng, void *data, size_t max, bool wait)
 
 		if (!src->present)
 			continue;
-		if (trr_source_get(src, buf, len, false) != len)
+		ret = trr_source_get(src, buf, len, 0, NULL);
+		if (ret <= 0)
 			continue;
-		for (j = 0; j < len; j++)
+		for (j = 0; j < ret; j++)
 			out[j] ^= buf[j];
+		n = min_t(size_t, n, ret);
 		used++;
 	}
 	memzero_explicit(buf, sizeof(buf));
-	if (used)
-		return len;
+	if (used) {
+		memzero_explicit(out + n, len - n);
+		return n;
+	}
 
 	memzero_explicit(data, len);
 	/* No healthy source: wait for a retry, or for unregistration. */
@@ -469,7 +595,17 @@ static int trr_hwrng_read(struct hwrng *rng, void *data, size_t max, bool wait)
 static int trr_stats_show(struct seq_file *m, void *unused)
 {
 	struct trr_source *src = m->private;
-	u64 frac = atomic64_read(&src->credited_frac);
+	u64 mixed, claimed, frac, pend_frac;
+	unsigned int pend;
+
+	/* one consistent snapshot of the accounting */
+	mutex_lock(&src->lock);
+	mixed = atomic64_read(&src->bytes_mixed);
+	claimed = atomic64_read(&src->bytes_claimed);
+	frac = atomic64_read(&src->claimed_frac);
+	pend = src->pending_bytes;
+	pend_frac = src->pending_frac;
+	mutex_unlock(&src->lock);
 
 	seq_printf(m, "source: %s\n", src->name);
 	seq_printf(m, "quality: %u\n", READ_ONCE(*src->quality));
@@ -477,9 +613,18 @@ static int trr_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "last_failure: %s\n",
 		   trr_fault_names[READ_ONCE(src->last_fault)]);
 	seq_printf(m, "bytes_read: %lld\n", atomic64_read(&src->bytes_read));
-	seq_printf(m, "bytes_mixed: %lld\n", atomic64_read(&src->bytes_mixed));
-	seq_printf(m, "credited_frac: %llu\n", frac);
-	seq_printf(m, "credited_bits: %llu.%03u\n", trr_whole(frac), trr_milli(frac));
+	seq_printf(m, "bytes_mixed: %llu\n", mixed);
+	/*
+	 * "claimed": what the driver passed to the pool as credit. The pool
+	 * counts it with its overwrite accounting, and not at all once the
+	 * CRNG is ready, so this is an upper bound of what it added.
+	 */
+	seq_printf(m, "bytes_claimed: %llu\n", claimed);
+	seq_printf(m, "bytes_pending: %u\n", pend);
+	seq_printf(m, "bytes_dropped: %lld\n", atomic64_read(&src->bytes_dropped));
+	seq_printf(m, "claimed_frac: %llu\n", frac);
+	seq_printf(m, "claimed_bits: %llu.%03u\n", trr_whole(frac), trr_milli(frac));
+	seq_printf(m, "pending_frac: %llu\n", pend_frac);
 	seq_printf(m, "errors: %lld\n", atomic64_read(&src->errors));
 	seq_printf(m, "health_rct: %lld\n",
 		   atomic64_read(&src->health_fail[TRR_FAIL_RCT - 1]));
@@ -560,30 +705,36 @@ static void trr_debugfs_init(struct trr_rng *trr)
 
 /*
  * Boot-time seed: the SP 800-90B startup test over TRR_STARTUP_BYTES
- * samples (mixed, not credited), then TRR_SEED_BYTES mixed and credited.
- * Return the credit in fractional units.
+ * samples (mixed, not credited), then at least one whole APT window
+ * (TRR_SEED_BYTES) mixed, whose credit is claimed only once the window
+ * has completed without failure. Return the credit in fractional units.
  */
 static size_t trr_seed_source(struct trr_source *src)
 {
 	struct device *dev = src->trr->dev;
+	u64 claimed0 = atomic64_read(&src->bytes_claimed);
 	u8 buf[TRR_BLOCK];
 	size_t done, mixed = 0, frac = 0;
 	bool ok = true;
+	int ret;
 
-	for (done = 0; done < TRR_STARTUP_BYTES; done += sizeof(buf)) {
-		if (trr_source_get(src, buf, sizeof(buf), false) < 0) {
+	for (done = 0; done < TRR_STARTUP_BYTES; done += ret) {
+		ret = trr_source_get(src, buf, sizeof(buf), 0, NULL);
+		if (ret < 0) {
 			ok = false;
 			break;
 		}
-		add_device_randomness(buf, sizeof(buf));
+		add_device_randomness(buf, ret);
 	}
-	for (done = 0; ok && done < TRR_SEED_BYTES; done += sizeof(buf)) {
-		if (trr_source_get(src, buf, sizeof(buf), false) < 0) {
+	/* Short reads may leave the window open: two windows at most. */
+	while (ok && atomic64_read(&src->bytes_claimed) - claimed0 < TRR_SEED_BYTES &&
+	       mixed < 2 * TRR_APT_WINDOW) {
+		ret = trr_source_get(src, buf, sizeof(buf), TRR_GET_POOL, &frac);
+		if (ret < 0) {
 			ok = false;
 			break;
 		}
-		frac += trr_mix(src, buf, sizeof(buf));
-		mixed += sizeof(buf);
+		mixed += ret;
 	}
 	memzero_explicit(buf, sizeof(buf));
 
@@ -599,7 +750,8 @@ static size_t trr_seed_source(struct trr_source *src)
 
 static void trr_source_init(struct trr_rng *trr, enum trr_src_id id,
 			    const char *name, unsigned int *quality,
-			    int (*read)(struct trr_source *, u8 *, size_t))
+			    int (*read)(struct trr_source *, u8 *, size_t),
+			    void (*relookup)(struct trr_source *))
 {
 	struct trr_source *src = &trr->src[id];
 	int i;
@@ -607,23 +759,41 @@ static void trr_source_init(struct trr_rng *trr, enum trr_src_id id,
 	src->name = name;
 	src->trr = trr;
 	src->read = read;
+	src->relookup = relookup;
 	src->quality = quality;
 	mutex_init(&src->lock);
 	ratelimit_state_init(&src->rs, 60 * HZ, 5);
 	atomic64_set(&src->bytes_read, 0);
 	atomic64_set(&src->bytes_mixed, 0);
-	atomic64_set(&src->credited_frac, 0);
+	atomic64_set(&src->bytes_claimed, 0);
+	atomic64_set(&src->bytes_dropped, 0);
+	atomic64_set(&src->claimed_frac, 0);
 	atomic64_set(&src->errors, 0);
 	for (i = 0; i < ARRAY_SIZE(src->health_fail); i++)
 		atomic64_set(&src->health_fail[i], 0);
 }
 
-static void trr_find_tpm(struct trr_rng *trr)
+/*
+ * Find the TPM. Without one, the source is still kept when RDRAND is
+ * there, as failed: each retry looks for a TPM again (trr_tpm_relookup()),
+ * so that a TPM that comes late is used.
+ */
+static void trr_find_tpm(struct trr_rng *trr, bool cpu)
 {
 	struct tpm_chip *chip = tpm_default_chip();
+	struct trr_source *src = &trr->src[TRR_SRC_TPM];
 
 	if (!chip) {
-		dev_info(trr->dev, "tpm: no TPM, source skipped\n");
+		if (!cpu) {
+			dev_info(trr->dev, "tpm: no TPM, source skipped\n");
+			return;
+		}
+		dev_info(trr->dev, "tpm: no TPM, source skipped until one appears (looked up on each retry)\n");
+		src->present = true;
+		src->failed = true;
+		src->last_fault = TRR_FAIL_ERROR;
+		src->fail_streak = 1;
+		src->retry_at = jiffies + msecs_to_jiffies(trr_retry_ms());
 		return;
 	}
 	/*
@@ -652,15 +822,17 @@ static int trr_probe(struct platform_device *pdev)
 	if (!trr)
 		return -ENOMEM;
 	trr->dev = dev;
-	trr_source_init(trr, TRR_SRC_TPM, "tpm", &tpm_quality, trr_tpm_read);
+	trr->mix = trr_pool_mix;
+	trr_source_init(trr, TRR_SRC_TPM, "tpm", &tpm_quality, trr_tpm_read,
+			trr_tpm_relookup);
 	trr_source_init(trr, TRR_SRC_CPU, "rdrand", &rdrand_quality,
-			trr_cpu_read);
+			trr_cpu_read, NULL);
 
-	trr_find_tpm(trr);
 	if (boot_cpu_has(X86_FEATURE_RDSEED) || boot_cpu_has(X86_FEATURE_RDRAND))
 		trr->src[TRR_SRC_CPU].present = true;
 	else
 		dev_info(dev, "rdrand: no RDRAND or RDSEED, source skipped\n");
+	trr_find_tpm(trr, trr->src[TRR_SRC_CPU].present);
 
 	if (!trr->src[TRR_SRC_TPM].present && !trr->src[TRR_SRC_CPU].present) {
 		dev_info(dev, "no TPM and no RDRAND/RDSEED: not binding\n");
@@ -671,7 +843,7 @@ static int trr_probe(struct platform_device *pdev)
 	for (i = 0; i < TRR_NR_SRC; i++) {
 		struct trr_source *src = &trr->src[i];
 
-		if (!src->present)
+		if (!src->present || src->failed)
 			continue;
 		frac += trr_seed_source(src);
 		q = max(q, READ_ONCE(*src->quality));
