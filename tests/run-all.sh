@@ -1,9 +1,13 @@
 #!/bin/bash
 # run-all.sh [NAME...]: run the named scenarios (default: all) and print the
 # closing "N passed, N failed" line. Exit status 1 on any failure.
+# JOBS guests run at once (default: the number of CPUs; each TCG guest uses
+# one); the longest scenarios of the previous run start first.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+runs=$top/build/runs
+jobs=${JOBS:-$(nproc)}
 if [ $# -eq 0 ]; then
 	for c in "$top"/tests/scenarios/*.conf; do
 		n=$(basename "$c" .conf)
@@ -12,14 +16,42 @@ if [ $# -eq 0 ]; then
 fi
 
 echo "accelerator: $("$top/tests/probe-accel.sh") (KVM is probed with a real boot; TCG -cpu max otherwise)"
+mkdir -p "$runs"
+mapfile -t order < <(for s in "$@"; do
+	echo "$(cat "$runs/$s.seconds" 2>/dev/null || echo 0) $s"
+done | sort -rn | cut -d' ' -f2)
+
+pids=()
+cleanup() {
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+	wait
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+for s in "${order[@]}"; do
+	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+		wait -n || true
+	done
+	rm -f "$runs/$s.err"
+	(
+		start=$(date +%s)
+		"$top/tests/run-scenario.sh" "$s" >"$runs/$s.out" 2>&1 || echo "runner-error" >"$runs/$s.err"
+		echo $(( $(date +%s) - start )) >"$runs/$s.seconds"
+	) &
+	pids+=($!)
+done
+wait
+trap - EXIT
+
 passed=0 failed=0 skipped=0
 for s in "$@"; do
-	if ! "$top/tests/run-scenario.sh" "$s"; then
+	cat "$runs/$s.out"
+	if [ -e "$runs/$s.err" ] || [ ! -f "$runs/$s/verdict" ]; then
 		echo "not ok $s: runner error"
 		failed=$((failed + 1))
 		continue
 	fi
-	read -r p f k <"$top/build/runs/$s/verdict"
+	read -r p f k <"$runs/$s/verdict"
 	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + k))
 done
 echo "$passed passed, $failed failed, $skipped skipped"
