@@ -50,3 +50,16 @@ dmesg_has() {
 dmesg_time() {
 	dmesg | grep -E "$1" | head -n 1 | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p'
 }
+
+# ktap_first_blocking_read: read /dev/random (blocks until the CRNG is
+# ready), report blocking_read_returns and crng_init_done, and set
+# READ_AT (uptime when the read started) and CRNG_AT (dmesg time of
+# "crng init done").
+# shellcheck disable=SC2034 # READ_AT and CRNG_AT are for the caller
+ktap_first_blocking_read() {
+	READ_AT=$(cut -d' ' -f1 /proc/uptime)
+	_n=$(dd if=/dev/random bs=16 count=1 2>/dev/null | wc -c)
+	ktap_result "$([ "$_n" -eq 16 ]; echo $?)" blocking_read_returns "read $_n bytes"
+	ktap_check crng_init_done dmesg_has 'random: crng init done'
+	CRNG_AT=$(dmesg_time 'crng init done')
+}

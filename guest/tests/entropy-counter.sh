@@ -33,10 +33,8 @@ ktap_check counter_changes dmesg_has 'ok [0-9]+ random_entropy_counter_changes'
 cs=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)
 ktap_diag "clocksource $cs;" "$(dmesg | sed -n 's/.*# random_entropy_counter_changes: //p')"
 avail=$(cat /proc/sys/kernel/random/entropy_avail)
-before=$(cut -d' ' -f1 /proc/uptime)
-n=$(dd if=/dev/random bs=16 count=1 2>/dev/null | wc -c)
-ktap_result "$([ "$n" -eq 16 ]; echo $?)" blocking_read_returns "read $n bytes"
-ktap_check crng_init_done dmesg_has 'random: crng init done'
+ktap_first_blocking_read
+before=$READ_AT
 ktap_diag "entropy_avail $avail bits before the first blocking read at $before s," \
 	"crng init done at $(dmesg_time 'crng init done') s"
 ktap_end

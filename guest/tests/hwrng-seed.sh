@@ -38,11 +38,9 @@ if [ -n "$early" ]; then
 else
 	ktap_result 0 crng_not_ready_at_tpm_probe
 fi
-t0=$(cut -d' ' -f1 /proc/uptime)
-n=$(dd if=/dev/random bs=16 count=1 2>/dev/null | wc -c)
-ktap_result "$([ "$n" -eq 16 ]; echo $?)" blocking_read_returns "read $n bytes"
-ktap_check crng_init_done dmesg_has 'random: crng init done'
-done_t=$(dmesg_time 'crng init done')
+ktap_first_blocking_read
+t0=$READ_AT
+done_t=$CRNG_AT
 ktap_diag "blocking /dev/random read at $t0 s; crng init done at $done_t s" \
 	"($(echo "$done_t $probe" | awk '{printf "%.3f", $1 - $2}') s after the TPM probe)"
 ktap_result "$(echo "$done_t $probe" | awk '{exit !($1 - $2 > 0.05)}'; echo $?)" \

@@ -11,11 +11,9 @@ ktap_check hwrng_driver_not_bound_line dmesg_has 'tpm-rdrand-rng: no TPM and no 
 ktap_check hwrng_driver_not_bound test ! -e /sys/bus/platform/drivers/tpm-rdrand-rng/tpm-rdrand-rng
 cur=$(cat /sys/class/misc/hw_random/rng_current 2>/dev/null || echo none)
 ktap_result "$([ "$cur" = none ]; echo $?)" rng_current_none "rng_current=$cur"
-before=$(cut -d' ' -f1 /proc/uptime)
-n=$(dd if=/dev/random bs=16 count=1 2>/dev/null | wc -c)
-ktap_result "$([ "$n" -eq 16 ]; echo $?)" blocking_read_returns "read $n bytes"
-ktap_check crng_init_done dmesg_has 'random: crng init done'
-done_at=$(dmesg_time 'crng init done')
+ktap_first_blocking_read
+before=$READ_AT
+done_at=$CRNG_AT
 ktap_diag "first blocking read at $before s, crng init done at" \
 	"$done_at s"
 # Vanilla 6.12 reference, measured under TCG here: 1.0 s (make bench
