@@ -6,7 +6,7 @@ SCRIPTS := $(wildcard scripts/*.sh tests/*.sh tests/hooks/*.sh swtpm-config/*.sh
 	guest/*.sh guest/tests/*.sh guest/lib/*.sh bench/*.sh) guest/init .ci/run
 DRIVER_FILES := $(shell find drivers -type f -name '*.[ch]' 2>/dev/null)
 
-.PHONY: all deps kernel initramfs run test shell check bench clean distclean
+.PHONY: all deps kernel initramfs run test shell check bisect-check bench clean distclean
 
 all: kernel initramfs
 
@@ -40,10 +40,18 @@ check: deps
 	@[ -d $(KTREE) ] || scripts/prepare-tree.sh
 	@scripts/check-style.sh
 
+# Build the kernel at every prefix of the series (each patch on its own).
+bisect-check: deps
+	@scripts/check-bisect.sh
+
 clean:
 	rm -rf build/runs build/initramfs build/initramfs.cpio.gz build/accel
 	[ ! -d $(KTREE) ] || $(MAKE) -C $(KTREE) -s clean
 	rm -f build/kernel-*.stamp
 
-distclean:
+dist# Build the kernel at every prefix of the series (each patch on its own).
+bisect-check: deps
+	@scripts/check-bisect.sh
+
+clean:
 	rm -rf build
