@@ -49,9 +49,5 @@ clean:
 	[ ! -d $(KTREE) ] || $(MAKE) -C $(KTREE) -s clean
 	rm -f build/kernel-*.stamp
 
-dist# Build the kernel at every prefix of the series (each patch on its own).
-bisect-check: deps
-	@scripts/check-bisect.sh
-
-clean:
+distclean:
 	rm -rf build
