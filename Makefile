@@ -46,8 +46,7 @@ bisect-check: deps
 
 clean:
 	rm -rf build/runs build/initramfs build/initramfs.cpio.gz build/accel
-	[ ! -d $(KTREE) ] || $(MAKE) -C $(KTREE) -s clean
-	rm -f build/kernel-*.stamp
+	rm -rf build/obj-* build/kernel-*.stamp
 
 distclean:
 	rm -rf build

@@ -21,7 +21,7 @@ for rep in $(seq "$reps"); do
 					if [ "$kernel" = vanilla ]; then
 						img=$top/build/vanilla/arch/x86/boot/bzImage
 					else
-						img=$top/build/linux/arch/x86/boot/bzImage
+						img=$top/build/obj-bench/arch/x86/boot/bzImage
 					fi
 					KERNEL_IMAGE=$img SCENARIO=bench-boot TPM=$tpm \
 						CPU_FLAGS=$flags TIMEOUT=120 \

@@ -12,7 +12,7 @@ run=$top/build/runs/bench-grb
 
 printf 'rep\tbytes\tcrng_KBps\thw_KBps\tratio\n' >"$out/grb.tsv"
 for rep in $(seq "$reps"); do
-	SCENARIO=kunit TPM=none TIMEOUT=180 \
+	KERNEL=bench SCENARIO=kunit TPM=none TIMEOUT=180 \
 		CMDLINE="hw_random_bytes=1 kunit.enable=1 kunit.filter_glob=random_bytes_bench" \
 		"$top/tests/boot-guest.sh" "$run" >/dev/null || true
 	tr -d '\r' <"$run/console.log" |

@@ -13,7 +13,7 @@ run=$top/build/runs/bench-hwrng
 
 printf 'boot\tlabel\trep\trate_Bps\n' >"$out/hwrng.tsv"
 boot() { # NAME KERNEL TPM CPU_FLAGS
-	local img=$top/build/linux/arch/x86/boot/bzImage
+	local img=$top/build/obj-bench/arch/x86/boot/bzImage
 	[ "$2" = vanilla ] && img=$top/build/vanilla/arch/x86/boot/bzImage
 	KERNEL_IMAGE=$img SCENARIO=bench-hwrng TPM=$3 CPU_FLAGS=$4 TIMEOUT=300 \
 		CMDLINE="bench_reps=$reps" "$top/tests/boot-guest.sh" "$run" >/dev/null || true

@@ -11,7 +11,7 @@ run=$top/build/runs/bench-kunit
 
 printf 'rep\tbits\toverwrite_ns\tlinear_ns\tmax_turns\n' >"$out/credit.tsv"
 for rep in $(seq "$reps"); do
-	SCENARIO=kunit TPM=none TIMEOUT=180 CMDLINE="kunit.enable=1 kunit.filter_glob=random_bench" \
+	KERNEL=bench SCENARIO=kunit TPM=none TIMEOUT=180 CMDLINE="kunit.enable=1 kunit.filter_glob=random_bench" \
 		"$top/tests/boot-guest.sh" "$run" >/dev/null || true
 	sed -n 's/.*bench credit bits=\([0-9]*\) overwrite_ns=\([0-9.]*\) linear_ns=\([0-9.]*\) max_turns=\([0-9]*\).*/\1\t\2\t\3\t\4/p' \
 		"$run/console.log" | sed "s/^/$rep\t/" >>"$out/credit.tsv"

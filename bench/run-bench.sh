@@ -11,8 +11,8 @@ cd "$top"
 
 log() { echo "bench: $(date +%T) $*"; }
 
-log "build: series kernel and initramfs"
-scripts/build-kernel.sh
+log "build: series kernel without sanitizers (bench variant) and initramfs"
+scripts/build-kernel.sh bench
 guest/build-initramfs.sh >/dev/null
 
 # 5. Wall time of a clean build: the vanilla tree, objects removed, no

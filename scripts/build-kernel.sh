@@ -1,97 +1,159 @@
 #!/bin/bash
-# Build the test bzImage: prepare the tree, merge guest/kernel.config onto
-# tinyconfig, verify every requested option survived, and run kbuild. Skips
-# everything when no input changed since the last successful build.
-# VARIANT=vanilla builds the unpatched base in build/vanilla instead (for
-# side-by-side benchmarks); options that only the series defines are not
-# required there.
+# build-kernel.sh [VARIANT...]: build the test kernels (default: "test
+# module", the two that make test boots). Each variant is tinyconfig plus
+# config fragments from guest/, built out of tree in build/obj-VARIANT from
+# the one patched source tree build/linux:
+#   test     kernel.config + sanitizers.config        driver built in
+#   module   kernel.config + sanitizers.config + module.config
+#            driver, tpm_tis and tpm_crb as modules (plus the kernel's
+#            lkdtm and kmemleak-test modules, to prove the detectors work)
+#   bench    kernel.config                            no sanitizers, for make bench
+#   vanilla  kernel.config on the unpatched base, in build/vanilla
+# Every option a fragment asks for is verified after olddefconfig. A variant
+# whose inputs did not change since its last successful build is skipped.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-variant=${VARIANT:-series}
-frag=$top/guest/kernel.config
-case "$variant" in
-series)
-	tree=$top/build/linux
-	inputs="patches drivers" ;;
-vanilla)
-	tree=$top/build/vanilla
-	inputs="" ;;
-*)
-	echo "build-kernel: VARIANT must be series or vanilla" >&2
-	exit 2 ;;
-esac
-image=$tree/arch/x86/boot/bzImage
-stamp=$top/build/kernel-$variant.stamp
-log=$top/build/kernel-build-$variant.log
-
-inputs_id() {
-	# shellcheck disable=SC2086 # $inputs is a list of paths
-	(cd "$top" && find $inputs guest/kernel.config \
-		scripts/build-kernel.sh scripts/prepare-tree.sh -type f -print0 |
-		sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
-}
-
-id=$(inputs_id)
-if [ -f "$image" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$id" ]; then
-	echo "build-kernel: up to date ($image)"
-	exit 0
-fi
-rm -f "$stamp"
-
-"$top/scripts/prepare-tree.sh"
-if [ "$variant" = vanilla ] && [ ! -d "$tree" ]; then
-	git -C "$top/build/linux" worktree add -q --detach "$tree" base
+# VARIANT=NAME is the older spelling of one argument ("series": bench).
+if [ $# -eq 0 ]; then
+	case "${VARIANT:-}" in
+	"") set -- test module ;;
+	series) set -- bench ;;
+	*) set -- "$VARIANT" ;;
+	esac
 fi
 
 cc=gcc
 command -v ccache >/dev/null && cc="ccache gcc"
 export CCACHE_DIR="${CCACHE_DIR:-$top/build/ccache}"
-kmake() {
-	make -C "$tree" -s ARCH=x86_64 CC="$cc" HOSTCC="$cc" \
-		KBUILD_BUILD_TIMESTAMP=test KBUILD_BUILD_USER=test \
-		KBUILD_BUILD_HOST=test -j"$(nproc)" "$@"
+
+# variant_fragments VARIANT: the config fragments of VARIANT, in merge order.
+variant_fragments() {
+	case "$1" in
+	test) echo guest/kernel.config guest/sanitizers.config ;;
+	module) echo guest/kernel.config guest/sanitizers.config guest/module.config ;;
+	bench | vanilla) echo guest/kernel.config ;;
+	*)
+		echo "build-kernel: unknown variant '$1' (test, module, bench, vanilla)" >&2
+		return 2 ;;
+	esac
 }
 
-if ! cmp -s "$frag" "$tree/.config-fragment" || [ ! -f "$tree/.config" ]; then
-	echo "build-kernel: configuring (tinyconfig + guest/kernel.config)"
-	kmake tinyconfig >/dev/null
-	(cd "$tree" && KCONFIG_CONFIG=.config \
-		scripts/kconfig/merge_config.sh -m -Q .config "$frag" >/dev/null)
-	kmake olddefconfig >/dev/null
-	cp "$frag" "$tree/.config-fragment"
-fi
-
-# Every option the fragment asks for must be in the final .config as asked.
-find "$tree" -name 'Kconfig*' -print0 | xargs -0 grep -hE '^[[:space:]]*(menu)?config ' |
-	awk '{print "CONFIG_" $2}' | sort -u >"$tree/.kconfig-symbols"
-bad=0
-while read -r line; do
-	case "$line" in
-	CONFIG_*=*)
-		want=$line ;;
-	"# CONFIG_"*" is not set")
-		want=${line#\# }; want=${want% is not set}; want="# $want is not set" ;;
-	*) continue ;;
-	esac
-	if ! grep -qxF "$want" "$tree/.config"; then
-		sym=${want#\# }; sym=${sym%%[= ]*}
-		if [ "$variant" = vanilla ] && ! grep -qxF "$sym" "$tree/.kconfig-symbols"; then
-			continue
-		fi
-		echo "build-kernel: requested '$want' but .config has:" \
-			"$(grep -E "(^|# )${sym}[= ]" "$tree/.config" || echo nothing)" >&2
-		bad=1
+build_variant() {
+	local variant=$1 src obj inputs frags id stamp log
+	frags=$(variant_fragments "$variant")
+	if [ "$variant" = vanilla ]; then
+		src=$top/build/vanilla obj=$top/build/vanilla inputs=""
+	else
+		src=$top/build/linux obj=$top/build/obj-$variant inputs="patches drivers"
 	fi
-done <"$frag"
-[ "$bad" -eq 0 ] || { echo "build-kernel: config fragment not honoured" >&2; exit 1; }
+	stamp=$top/build/kernel-$variant.stamp
+	log=$top/build/kernel-build-$variant.log
+	# shellcheck disable=SC2086 # $inputs and $frags are lists of paths
+	id=$(cd "$top" && find $inputs $frags scripts/build-kernel.sh \
+		scripts/prepare-tree.sh -type f -print0 |
+		sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
+	if [ -f "$obj/arch/x86/boot/bzImage" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$id" ]; then
+		echo "build-kernel: $variant up to date"
+		return 0
+	fi
+	rm -f "$stamp"
 
-echo "build-kernel: building bzImage (log: $log)"
-start=$(date +%s)
-if ! kmake bzImage >"$log" 2>&1; then
-	tail -n 40 "$log" >&2
-	echo "build-kernel: kernel build failed" >&2
-	exit 1
-fi
-echo "build-kernel: done in $(( $(date +%s) - start )) s"
-echo "$id" >"$stamp"
+	"$top/scripts/prepare-tree.sh"
+	if [ "$variant" = vanilla ] && [ ! -d "$src" ]; then
+		git -C "$top/build/linux" worktree add -q --detach "$src" base
+	fi
+	# The module kernel differs from the test kernel in a few symbols:
+	# start from a copy of the test kernel's objects, and kbuild (which
+	# tracks each object's CONFIG_ dependencies) rebuilds only what they
+	# touch, instead of the whole tree.
+	if [ "$variant" = module ] && [ ! -d "$obj" ] && [ -f "$top/build/kernel-test.stamp" ]; then
+		echo "build-kernel: module starts from a copy of the test kernel's objects"
+		cp -a "$top/build/obj-test" "$obj"
+		rm -f "$obj/.config-fragment"
+	fi
+	mkdir -p "$obj"
+	kmake() {
+		make -C "$src" O="$obj" -s ARCH=x86_64 CC="$cc" HOSTCC="$cc" \
+			KBUILD_BUILD_TIMESTAMP=test KBUILD_BUILD_USER=test \
+			KBUILD_BUILD_HOST=test -j"$(nproc)" "$@"
+	}
+
+	# shellcheck disable=SC2086 # $frags is a list of paths
+	if ! (cd "$top" && cat $frags) | cmp -s - "$obj/.config-fragment" ||
+		[ ! -f "$obj/.config" ]; then
+		echo "build-kernel: configuring $variant (tinyconfig + $frags)"
+		kmake tinyconfig >/dev/null
+		local paths=() f
+		for f in $frags; do paths+=("$top/$f"); done
+		(cd "$obj" && KCONFIG_CONFIG=.config "$src/scripts/kconfig/merge_config.sh" \
+			-m -Q .config "${paths[@]}" >/dev/null)
+		kmake olddefconfig >/dev/null
+		# shellcheck disable=SC2086
+		(cd "$top" && cat $frags) >"$obj/.config-fragment"
+	fi
+	verify_config "$variant" "$src" "$obj"
+
+	echo "build-kernel: building $variant (log: $log)"
+	local start targets=bzImage
+	start=$(date +%s)
+	grep -q '^CONFIG_MODULES=y' "$obj/.config" && targets="bzImage modules"
+	# shellcheck disable=SC2086 # two targets
+	if ! kmake $targets >"$log" 2>&1; then
+		tail -n 40 "$log" >&2
+		echo "build-kernel: $variant build failed" >&2
+		return 1
+	fi
+	if [ "$variant" = module ]; then
+		pack_modules "$obj"
+	fi
+	echo "build-kernel: $variant done in $(($(date +%s) - start)) s"
+	echo "$id" >"$stamp"
+}
+
+# verify_config VARIANT SRC OBJ: every line of the fragments is in .config
+# as asked (the last fragment naming a symbol wins, as in the merge).
+verify_config() {
+	local variant=$1 src=$2 obj=$3 bad=0 line want sym
+	find "$src" -name 'Kconfig*' -print0 | xargs -0 grep -hE '^[[:space:]]*(menu)?config ' |
+		awk '{print "CONFIG_" $2}' | sort -u >"$obj/.kconfig-symbols"
+	while read -r line; do
+		case "$line" in
+		CONFIG_*=*) want=$line ;;
+		"# CONFIG_"*" is not set") want=$line ;;
+		*) continue ;;
+		esac
+		sym=${want#\# }
+		sym=${sym%%[= ]*}
+		# "is not set" also holds for a symbol whose dependencies hide it.
+		if ! grep -qxF "$want" "$obj/.config" &&
+			! { [ "${want#\# }" != "$want" ] && ! grep -qE "(^|# )${sym}[= ]" "$obj/.config"; }; then
+			if [ "$variant" = vanilla ] && ! grep -qxF "$sym" "$obj/.kconfig-symbols"; then
+				continue
+			fi
+			echo "build-kernel: $variant: requested '$want' but .config has:" \
+				"$(grep -E "(^|# )${sym}[= ]" "$obj/.config" || echo nothing)" >&2
+			bad=1
+		fi
+	done < <(tac "$obj/.config-fragment" | awk '
+		{ s = $0; sub(/^# /, "", s); sub(/[= ].*/, "", s) }
+		/^(CONFIG_|# CONFIG_.* is not set)/ { if (seen[s]++) next }
+		{ print }')
+	[ "$bad" -eq 0 ] || { echo "build-kernel: $variant: config fragment not honoured" >&2; return 1; }
+}
+
+# pack_modules OBJ: install the modules into a staging root and pack them as
+# a cpio archive that boot-guest.sh appends to the initramfs.
+pack_modules() {
+	local obj=$1 root=$1/modroot
+	rm -rf "$root"
+	make -C "$obj" -s INSTALL_MOD_PATH="$root" INSTALL_MOD_STRIP=1 \
+		DEPMOD=/sbin/depmod modules_install >/dev/null
+	rm -f "$root"/lib/modules/*/build "$root"/lib/modules/*/source
+	(cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) |
+		gzip -1 >"$obj/modules.cpio.gz"
+}
+
+for v in "$@"; do
+	build_variant "$v"
+done

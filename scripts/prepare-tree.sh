@@ -43,6 +43,13 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$series_id" ]; then
 fi
 git -C "$tree" log --oneline base..HEAD >>"$log"
 
+# The kernels are built out of tree (build/obj-*), which kbuild refuses to
+# do from a source tree that was once built in place.
+if [ -f "$tree/.config" ] || [ -d "$tree/include/config" ]; then
+	echo "prepare-tree: cleaning an in-tree build out of $tree"
+	make -C "$tree" -s mrproper
+fi
+
 # Overlay drivers/ (same relative paths as in the kernel tree). Copy only what
 # differs so that kbuild rebuilds only what changed.
 (cd "$top" && find drivers -type f ! -name '*~' ! -name '*.md') | while read -r f; do

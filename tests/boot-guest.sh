@@ -3,32 +3,48 @@
 # Environment: SCENARIO (guest script; empty or "shell" for a shell),
 # TPM (tis, crb or none), CPU_FLAGS (e.g. "-rdrand"), CMDLINE, TIMEOUT (s),
 # HOST_HOOK (tests/hooks/NAME.sh, run beside the guest with RUN_DIR),
-# INTERACTIVE=1 (console on this terminal), plus the user knobs QEMU_EXTRA
-# and KERNEL_CMDLINE_EXTRA; KERNEL_IMAGE overrides the bzImage.
-# Logs: RUN_DIR/console.log, RUN_DIR/results.log.
+# KERNEL (the build variant: test, module, bench; see build-kernel.sh),
+# SMP (vCPUs, default 2), INTERACTIVE=1 (console on this terminal), plus
+# the user knobs QEMU_EXTRA and KERNEL_CMDLINE_EXTRA; KERNEL_IMAGE
+# overrides the bzImage. Logs: RUN_DIR/console.log, RUN_DIR/results.log;
+# QEMU's exit status in RUN_DIR/qemu.rc.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$1"
 run=$(cd "$1" && pwd)
-image=${KERNEL_IMAGE:-$top/build/linux/arch/x86/boot/bzImage}
+variant=${KERNEL:-test}
+image=${KERNEL_IMAGE:-$top/build/obj-$variant/arch/x86/boot/bzImage}
 initrd=$top/build/initramfs.cpio.gz
 tpm=${TPM:-none}
 timeout_s=${TIMEOUT:-120}
 hook_pid=
 
 mkdir -p "$run"
-rm -f "$run/console.log" "$run/results.log" "$run/qemu.log"
+rm -f "$run/console.log" "$run/results.log" "$run/qemu.log" "$run/qemu.rc"
+# A kernel with modules gets them as a second cpio archive after the first.
+modules=$(dirname "$(dirname "$(dirname "$(dirname "$image")")")")/modules.cpio.gz
+if [ -f "$modules" ]; then
+	cat "$initrd" "$modules" >"$run/initrd.cpio.gz"
+	initrd=$run/initrd.cpio.gz
+fi
 
 # shellcheck disable=SC2317 # called through the trap
 cleanup() {
-	[ -n "$hook_pid" ] && kill "$hook_pid" 2>/dev/null
+	if [ -n "$hook_pid" ]; then
+		# The hook reports once the guest is gone; give it a moment.
+		for _ in $(seq 50); do
+			kill -0 "$hook_pid" 2>/dev/null || break
+			sleep 0.1
+		done
+		kill "$hook_pid" 2>/dev/null
+	fi
 	"$top/swtpm-config/stop-swtpm.sh" "$run"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-accel=$("$top/tests/probe-accel.sh")
+accel=$(KERNEL_IMAGE=$image "$top/tests/probe-accel.sh")
 if [ "$accel" = kvm ]; then
 	cpu=(-enable-kvm -cpu "host,+rdrand${CPU_FLAGS:+,$CPU_FLAGS}")
 else
@@ -67,7 +83,7 @@ if [ -n "${HOST_HOOK:-}" ]; then
 fi
 
 # shellcheck disable=SC2086 # QEMU_EXTRA is a list of options
-timeout -k 5 "$timeout_s" qemu-system-x86_64 "${cpu[@]}" -m 512 -smp 1 \
+timeout -k 5 "$timeout_s" qemu-system-x86_64 "${cpu[@]}" -m "${MEM:-512}" -smp "${SMP:-2}" \
 	-nographic -no-reboot "${serial[@]}" "${dev[@]}" \
 	-kernel "$image" -initrd "$initrd" -append "$append" \
 	${QEMU_EXTRA:-} 2>"$run/qemu.log" && rc=0 || rc=$?

@@ -1,16 +1,24 @@
 # Parse KTAP (guest results or the kernel console with KUnit output) and
 # print one line per leaf test: "PASS|FAIL|SKIP <suite.path.name>". A parent
-# that fails with no failing child is reported as a failure itself, and a
-# group whose plan promises more results than it printed fails as truncated.
-# Console timestamps ("[    1.234567] ") are stripped first.
-function flush_plan(level,    missing) {
-	if (plan[level] > 0 && seen[level] < plan[level]) {
-		missing = plan[level] - seen[level]
-		print "FAIL " path(level) "truncated (" missing " of " plan[level] " results missing)"
+# that fails with no failing child is reported as a failure itself; a group
+# whose plan disagrees with the results it printed (fewer: truncated, more:
+# extra) fails, and so does a top-level block that never printed a plan
+# (a script that died before its end). Console timestamps
+# ("[    1.234567] ") are stripped first.
+function flush_plan(level,    bad) {
+	bad = 0
+	if (has_plan[level] && seen[level] != plan[level]) {
+		print "FAIL " path(level) "ktap.plan (plan 1.." plan[level] ", " \
+			seen[level] " results)"
+		bad = 1
+	} else if (level == 0 && block_open && !has_plan[0]) {
+		print "FAIL " path(0) "ktap.plan (no plan after " seen[0] " results)"
+		bad = 1
 	}
+	has_plan[level] = 0
 	plan[level] = 0
 	seen[level] = 0
-	return missing > 0
+	return bad
 }
 function path(level,    p, i) {
 	p = ""
@@ -36,6 +44,7 @@ function path(level,    p, i) {
 			flush_plan(level)
 		} else {
 			flush_plan(0)
+			block_open = 1
 		}
 		next
 	}
@@ -47,6 +56,7 @@ function path(level,    p, i) {
 	}
 	if (body ~ /^1\.\.[0-9]+/) {
 		plan[level] = substr(body, 4) + 0
+		has_plan[level] = 1
 		next
 	}
 	if (body ~ /^(not )?ok [0-9]+/) {

@@ -4,7 +4,7 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-image=$top/build/linux/arch/x86/boot/bzImage
+image=${KERNEL_IMAGE:-$top/build/obj-test/arch/x86/boot/bzImage}
 cache=$top/build/accel
 key=$(stat -c %Y "$image")
 

@@ -1,0 +1,135 @@
+#!/bin/sh
+# The driver and the TPM interface driver as modules (the module kernel):
+# 1. tpm_tis before the driver; rmmod with busy readers and a debugfs file
+#    held open, then with readers blocked in /dev/hwrng (no healthy source);
+# 2. tpm_tis removed and loaded again underneath the bound driver;
+# 3. the driver before tpm_tis (RDRAND only until the TPM appears).
+# Every rmmod must return within 15 s, readers must leave, nothing may stay
+# behind (feeder thread, debugfs, module); the runner adds no splat and a
+# kmemleak scan after everything was unloaded.
+# shellcheck source=../lib/ktap.sh
+. /lib/ktap.sh
+# shellcheck source=../lib/trr.sh
+. /lib/trr.sh
+MOD=tpm_rdrand_rng
+ktap_begin
+
+loaded() { [ -d "/sys/module/$1" ]; }
+feeder() { grep -qx tpm-rdrand-feed /proc/[0-9]*/comm; }
+# rmmod_checked NAME MODULE: rmmod within 15 s, and the module is gone.
+rmmod_checked() {
+	t0=$(cut -d' ' -f1 /proc/uptime)
+	timeout 15 rmmod "$2"
+	rc=$?
+	t1=$(cut -d' ' -f1 /proc/uptime)
+	ktap_result "$rc" "$1.rmmod_returns" "rmmod $2: rc $rc after $(echo "$t1 $t0" | awk '{printf "%.2f", $1 - $2}') s"
+	ktap_result "$(! loaded "$2"; echo $?)" "$1.module_gone"
+}
+# readers_left NAME PID...: the readers exit within 5 s of the removal.
+readers_left() {
+	_n=$1
+	shift
+	_gone=1
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		_alive=0
+		for _p in "$@"; do kill -0 "$_p" 2>/dev/null && _alive=1; done
+		[ "$_alive" = 0 ] && { _gone=0; break; }
+		sleep 0.5
+	done
+	ktap_result "$_gone" "$_n.readers_left"
+	kill "$@" 2>/dev/null
+	wait "$@" 2>/dev/null
+}
+nothing_left() {
+	ktap_check "$1.feeder_gone" sh -c '! grep -qx tpm-rdrand-feed /proc/[0-9]*/comm'
+	ktap_check "$1.debugfs_gone" test ! -e "$TRR_DBG"
+	ktap_check "$1.hwrng_gone" sh -c "! grep -q tpm-rdrand $HWRNG_SYS/rng_available"
+}
+
+# 1. TPM first; rmmod pinned by an open debugfs file, then with busy readers.
+ktap_check tpm_first.tpm_tis_loads modprobe tpm_tis
+ktap_check tpm_first.tpm0 test -c /dev/tpm0
+ktap_check tpm_first.driver_loads modprobe "$MOD" retry_ms=200
+ktap_check tpm_first.bound grep -qx tpm-rdrand "$HWRNG_SYS/rng_current"
+ktap_check tpm_first.seeded_tpm dmesg_has 'tpm-rdrand-rng: tpm: seeded'
+ktap_check tpm_first.seeded_rdrand dmesg_has 'tpm-rdrand-rng: rdrand: seeded'
+ktap_check tpm_first.feeder feeder
+dd if=/dev/hwrng of=/dev/null bs=64 2>/dev/null &
+r1=$!
+dd if=/dev/hwrng of=/dev/null bs=4096 2>/dev/null &
+r2=$!
+# An open debugfs file pins the module (debugfs takes a module reference
+# for it): rmmod is refused at once and nothing changes.
+exec 3<"$TRR_DBG/tpm/stats"
+sleep 2
+t0=$(cut -d' ' -f1 /proc/uptime)
+# (3<&-: busybox timeout leaves a watcher process behind for up to 15 s,
+# which must not keep the file open)
+timeout 15 rmmod "$MOD" 2>/dev/null 3<&-
+rc=$?
+ktap_result "$([ "$rc" -ne 0 ] && [ "$rc" -ne 124 ]; echo $?)" pinned.rmmod_refused \
+	"rc $rc after $(awk -v a="$t0" '{printf "%.2f", $1 - a}' /proc/uptime) s"
+ktap_check pinned.still_loaded loaded "$MOD"
+ktap_check pinned.still_bound grep -qx tpm-rdrand "$HWRNG_SYS/rng_current"
+ktap_check pinned.readers_alive kill -0 "$r1" "$r2"
+ktap_check pinned.debugfs_readable grep -q '^state: ok' <&3
+exec 3<&-
+ktap_result "$([ "$(cat /sys/module/$MOD/refcnt)" = 0 ]; echo $?)" pinned.unpinned_on_close \
+	"refcnt $(cat /sys/module/$MOD/refcnt)"
+rmmod_checked busy "$MOD"
+readers_left busy "$r1" "$r2"
+nothing_left busy
+
+ktap_check blocked.driver_loads modprobe "$MOD" retry_ms=200
+echo error >"$TRR_DBG/tpm/inject"
+echo error >"$TRR_DBG/rdrand/inject"
+ktap_check blocked.tpm_failed trr_wait_eq tpm state failed 5
+ktap_check blocked.rdrand_failed trr_wait_eq rdrand state failed 5
+cat /dev/hwrng >/tmp/r1 2>/dev/null &
+r1=$!
+cat /dev/hwrng >/tmp/r2 2>/dev/null &
+r2=$!
+sleep 2
+ktap_result "$(kill -0 $r1 && kill -0 $r2 && [ ! -s /tmp/r1 ] && [ ! -s /tmp/r2 ]; echo $?)" \
+	blocked.readers_blocked
+rmmod_checked blocked "$MOD"
+readers_left blocked "$r1" "$r2"
+nothing_left blocked
+
+# 2. tpm_tis removed and loaded again underneath the driver.
+ktap_check tis_reload.driver_loads modprobe "$MOD" retry_ms=200
+dd if=/dev/hwrng of=/dev/null bs=512 2>/dev/null &
+r1=$!
+sleep 1
+t0=$(cut -d' ' -f1 /proc/uptime)
+timeout 15 rmmod tpm_tis
+ktap_result $? tis_reload.rmmod_tpm_tis_returns "after $(awk -v a="$t0" '{printf "%.2f", $1 - a}' /proc/uptime) s"
+ktap_check tis_reload.tpm0_gone test ! -e /dev/tpm0
+ktap_check tis_reload.tpm_source_failed trr_wait_eq tpm state failed 10
+r0=$(trr_stat rdrand bytes_read)
+sleep 2
+ktap_result "$([ "$(trr_stat rdrand bytes_read)" -gt "$r0" ]; echo $?)" tis_reload.rdrand_still_fed
+ktap_check tis_reload.reader_alive kill -0 "$r1"
+ktap_check tis_reload.tpm_tis_loads_again modprobe tpm_tis
+for d in /dev/tpm*; do ktap_diag "device: $d"; done
+ktap_check tis_reload.tpm_source_back trr_wait_eq tpm state ok 20
+dmesg | grep -E 'tpm-rdrand-rng|tpm_tis' | tail -n 8 | sed 's/^/# /'
+kill "$r1" 2>/dev/null
+wait "$r1" 2>/dev/null
+rmmod_checked tis_reload "$MOD"
+nothing_left tis_reload
+ktap_check tis_reload.tpm_tis_unloads rmmod tpm_tis
+
+# 3. The driver first; the TPM comes later.
+ktap_check driver_first.tpm0_absent test ! -e /dev/tpm0
+ktap_check driver_first.driver_loads modprobe "$MOD" retry_ms=200
+ktap_check driver_first.bound grep -qx tpm-rdrand "$HWRNG_SYS/rng_current"
+ktap_check driver_first.no_tpm_line dmesg_has 'tpm-rdrand-rng: tpm: no TPM, source skipped until one appears'
+ktap_check driver_first.tpm_tis_loads modprobe tpm_tis
+ktap_check driver_first.tpm_source_used trr_wait_eq tpm state ok 20
+ktap_check driver_first.tpm_fed trr_wait_gt tpm bytes_mixed 0 10
+rmmod_checked driver_first "$MOD"
+nothing_left driver_first
+ktap_check driver_first.tpm_tis_unloads rmmod tpm_tis
+lsmod | sed 's/^/# lsmod: /'
+ktap_end
