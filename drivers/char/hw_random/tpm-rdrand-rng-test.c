@@ -5,13 +5,136 @@
  */
 
 #include <kunit/test.h>
+#include <linux/math64.h>
 
-/* The cut-offs follow from H = 4 bits per sample and alpha = 2^-30. */
+/*
+ * The design the driver documents, which its cut-offs must follow: 8-bit
+ * samples of min-entropy H = 4 bits, false positive rate alpha = 2^-30.
+ */
+#define TRR_TEST_H		4
+#define TRR_TEST_ALPHA_LOG2	30
+
+/*
+ * Repetition count test (SP 800-90B 4.4.1): C - 1 repeats of a sample
+ * have probability at most 2^(-H (C - 1)), so C is the smallest count with
+ * H (C - 1) >= -log2(alpha).
+ */
+static unsigned int trr_test_rct_cutoff(unsigned int h, unsigned int alpha_log2)
+{
+	unsigned int c = 1;
+
+	while (h * (c - 1) < alpha_log2)
+		c++;
+	return c;
+}
+
+/* The smallest C with w[C] + ... + w[n] <= @limit. */
+static unsigned int trr_test_tail_cut(const u64 *w, unsigned int n, u64 limit)
+{
+	unsigned int c = n + 1;
+	u64 tail = 0;
+
+	while (c > 0 && tail + w[c - 1] <= limit)
+		tail += w[--c];
+	return c;
+}
+
+/*
+ * Adaptive proportion test (SP 800-90B 4.4.2): the cut-off for a window
+ * of @n samples is the smallest C with P(B >= C) <= 2^-@alpha_log2, for B
+ * binomial (n, p = 2^-@h). No floating point: the binomial weights are
+ * kept in u64 relative to the mode m = (n + 1) p, where w[m] = 2^50, from
+ * the ratio of consecutive terms, w[k + 1] = w[k] (n - k) / (q (k + 1))
+ * with q = 2^h - 1, and P(B >= C) = (w[C] + ... + w[n]) / (w[0] + ... +
+ * w[n]). Every weight is computed twice, rounded down (lo) and up (hi);
+ * the cut-off from the tail rounded up against the total rounded down is
+ * never below the exact one, the one from the opposite roundings never
+ * above, so when they agree (checked) it is the exact one. No term exceeds
+ * w[m] and the multipliers are at most n <= 1024, so products stay below
+ * 2^60. With @report, P(B >= C - 1) and P(B >= C) are logged.
+ */
+static unsigned int trr_test_apt_cutoff(struct kunit *test, unsigned int n,
+					unsigned int h, unsigned int alpha_log2,
+					bool report)
+{
+	const u64 q = (1U << h) - 1;
+	const unsigned int m = (n + 1) >> h;
+	u64 *lo, *hi, total_lo = 0, total_hi = 0, tail = 0, before;
+	unsigned int k, c, c_low;
+
+	KUNIT_ASSERT_LE(test, n, 1024U);
+	lo = kunit_kcalloc(test, 2 * (n + 1), sizeof(*lo), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, lo);
+	hi = lo + n + 1;
+	lo[m] = BIT_ULL(50);
+	hi[m] = BIT_ULL(50);
+	for (k = m; k < n; k++) {
+		lo[k + 1] = div64_u64(lo[k] * (n - k), q * (k + 1));
+		hi[k + 1] = DIV64_U64_ROUND_UP(hi[k] * (n - k), q * (k + 1));
+	}
+	for (k = m; k > 0; k--) {
+		lo[k - 1] = div64_u64(lo[k] * q * k, n - k + 1);
+		hi[k - 1] = DIV64_U64_ROUND_UP(hi[k] * q * k, n - k + 1);
+	}
+	for (k = 0; k <= n; k++) {
+		total_lo += lo[k];
+		total_hi += hi[k];
+	}
+	c = trr_test_tail_cut(hi, n, total_lo >> alpha_log2);
+	c_low = trr_test_tail_cut(lo, n, (total_hi >> alpha_log2) + 1);
+	KUNIT_EXPECT_EQ_MSG(test, c, c_low, "W %u, H %u: fixed point too coarse", n, h);
+	if (report && c > 0 && c <= n) {
+		for (k = c; k <= n; k++)
+			tail += lo[k];
+		before = tail + lo[c - 1];
+		kunit_info(test, "APT W=%u H=%u: cut-off %u, P(B >= %u) = %llu e-12, P(B >= %u) = %llu e-12, alpha = %llu e-12\n",
+			   n, h, c, c - 1, mul_u64_u64_div_u64(before, 1000000000000ULL, total_lo),
+			   c, mul_u64_u64_div_u64(tail, 1000000000000ULL, total_lo),
+			   1000000000000ULL >> alpha_log2);
+	}
+	return c;
+}
+
+/*
+ * The cut-offs, computed here from H = 4 and alpha = 2^-30 (and the
+ * driver's window), must be the driver's. The calculator itself is first
+ * checked against exact values, from rational arithmetic in Python:
+ *
+ *	python3 -c 'from fractions import Fraction as F; from math import comb
+ *	for n, h, a in ((512, 4, 30), (512, 1, 20), (512, 2, 20), (512, 4, 20),
+ *			(512, 8, 20), (1024, 1, 20), (512, 3, 30), (64, 4, 30)):
+ *	    p, t, c = F(1, 2**h), 0, n + 1
+ *	    while c and t + comb(n, c - 1) * p**(c - 1) * (1 - p)**(n - c + 1) <= F(1, 2**a):
+ *	        c -= 1; t += comb(n, c) * p**c * (1 - p)**(n - c)
+ *	    print(n, h, a, c)'
+ *
+ * which prints 71, 311, 177, 62, 13, 589, 114 and 21; for W = 512, H = 4,
+ * P(B >= 70) = 9.44e-10 > 2^-30 = 9.31e-10 >= P(B >= 71) = 3.87e-10.
+ */
 static void trr_test_cutoffs(struct kunit *test)
 {
-	KUNIT_EXPECT_EQ(test, TRR_RCT_CUTOFF, 9);
-	KUNIT_EXPECT_EQ(test, TRR_APT_WINDOW, 512);
-	KUNIT_EXPECT_EQ(test, TRR_APT_CUTOFF, 71);
+	static const struct {
+		unsigned int n, h, alpha_log2, c;
+	} known[] = {
+		{ 512, 4, 30, 71 }, { 512, 1, 20, 311 }, { 512, 2, 20, 177 },
+		{ 512, 4, 20, 62 }, { 512, 8, 20, 13 }, { 1024, 1, 20, 589 },
+		{ 512, 3, 30, 114 }, { 64, 4, 30, 21 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(known); i++)
+		KUNIT_EXPECT_EQ_MSG(test, trr_test_apt_cutoff(test, known[i].n, known[i].h,
+							      known[i].alpha_log2, false),
+				    known[i].c, "W %u, H %u, alpha 2^-%u", known[i].n,
+				    known[i].h, known[i].alpha_log2);
+	KUNIT_EXPECT_EQ(test, trr_test_rct_cutoff(1, 20), 21U);
+	KUNIT_EXPECT_EQ(test, trr_test_rct_cutoff(8, 30), 5U);
+
+	KUNIT_EXPECT_EQ(test, TRR_RCT_CUTOFF,
+			trr_test_rct_cutoff(TRR_TEST_H, TRR_TEST_ALPHA_LOG2));
+	KUNIT_EXPECT_EQ(test, TRR_APT_CUTOFF,
+			trr_test_apt_cutoff(test, TRR_APT_WINDOW, TRR_TEST_H,
+					    TRR_TEST_ALPHA_LOG2, true));
 }
 
 /* Fill @buf with bytes that no test can object to: i * 37 mod 256. */
@@ -302,6 +425,70 @@ static void trr_test_short_reads(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, src->pending_bytes, 8);
 }
 
+/*
+ * A quality change inside an APT window. The driver's rule (trr_account()
+ * and the README): the bytes of each read are credited at the quality in
+ * force when they are read, exactly (bytes * 8 * quality / 1024 bits, in
+ * 1/8 bits, the remainder carried), and the window's sum is claimed when
+ * the window completes; a change never reaches back to bytes already
+ * read. The claims after each read, from a model of that rule:
+ *
+ *	python3 -c 'def run(reads):
+ *	    carry = pend = pos = tot = 0; out = []
+ *	    for b, q in reads:
+ *	        def f(n):
+ *	            nonlocal carry
+ *	            t = n * 8 * q + carry; carry = t & 127; return t >> 7
+ *	        tail = (pos + b) % 512 if pos + b >= 512 else 0
+ *	        pend += f(b - tail)
+ *	        if pos + b >= 512: tot += pend; pend = f(tail)
+ *	        pos = (pos + b) % 512; out.append(tot)
+ *	    return out
+ *	a = run([(64, 1024)] * 4 + [(64, 8)] * 4 + [(64, 0)] * 4 + [(64, 1024)] * 4)
+ *	b = run([(40, 5)] * 7 + [(40, 3)] * 6 + [(40, 1024)] * 13)
+ *	print(a[6], a[7], a[15], b[11], b[12], b[24], b[25])'
+ *
+ * which prints 0 16512 32896 0 131 131 32388.
+ */
+static void trr_test_quality_change_in_window(struct kunit *test)
+{
+	struct trr_rng *trr = trr_test_rng(test);
+	struct trr_source *src = &trr->src[0];
+	u8 buf[TRR_BLOCK];
+	int i;
+
+	/* 64-byte reads: 4 at 1024, 4 at 8 complete the window; 4 at 0, 4 at 1024. */
+	for (i = 0; i < 16; i++) {
+		trr_test_q = i < 4 ? 1024 : i < 8 ? 8 : i < 12 ? 0 : 1024;
+		KUNIT_EXPECT_EQ(test, trr_source_get(src, buf, sizeof(buf),
+						     TRR_GET_POOL, NULL), TRR_BLOCK);
+		if (i == 6)
+			KUNIT_EXPECT_EQ(test, trr_feed[0].claimed, 0);
+		if (i == 7)
+			KUNIT_EXPECT_EQ(test, trr_feed[0].claimed, 16512);
+	}
+	KUNIT_EXPECT_EQ(test, trr_feed[0].claimed, 32896);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&src->claimed_frac), 32896);
+
+	/*
+	 * 40-byte reads: 7 at 5 and 6 at 3, the 13th read straddling the
+	 * window's end (32 bytes in, 8 in the next); then 13 at 1024.
+	 */
+	trr = trr_test_rng(test);
+	src = &trr->src[0];
+	trr_feed[0].short_len = 40;
+	for (i = 0; i < 26; i++) {
+		trr_test_q = i < 7 ? 5 : i < 13 ? 3 : 1024;
+		KUNIT_EXPECT_EQ(test, trr_source_get(src, buf, sizeof(buf),
+						     TRR_GET_POOL, NULL), 40);
+		if (i == 11)
+			KUNIT_EXPECT_EQ(test, trr_feed[0].claimed, 0);
+		if (i == 12 || i == 24)
+			KUNIT_EXPECT_EQ_MSG(test, trr_feed[0].claimed, 131, "read %d", i + 1);
+	}
+	KUNIT_EXPECT_EQ(test, trr_feed[0].claimed, 32388);
+}
+
 /* /dev/hwrng XORs the sources over the shortest length delivered. */
 static void trr_test_hwrng_short(struct kunit *test)
 {
@@ -332,6 +519,7 @@ static struct kunit_case trr_test_cases[] = {
 	KUNIT_CASE(trr_test_credit_held_until_window),
 	KUNIT_CASE(trr_test_apt_failure_claims_nothing),
 	KUNIT_CASE(trr_test_short_reads),
+	KUNIT_CASE(trr_test_quality_change_in_window),
 	KUNIT_CASE(trr_test_hwrng_short),
 	{}
 };
