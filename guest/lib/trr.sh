@@ -84,3 +84,19 @@ trr_rngtest() {
 trr_write() {
 	{ echo "$2" >"$1"; } 2>&1 | sed 's/.*: //'
 }
+
+# trr_block_readers: fail both sources by fault injection, start two
+# readers of /dev/hwrng (pids in R1 and R2) and report that they block.
+trr_block_readers() {
+	echo error >"$TRR_DBG/tpm/inject"
+	echo error >"$TRR_DBG/rdrand/inject"
+	ktap_check blocked.tpm_failed trr_wait_eq tpm state failed 5
+	ktap_check blocked.rdrand_failed trr_wait_eq rdrand state failed 5
+	cat /dev/hwrng >/tmp/r1 2>/dev/null &
+	R1=$!
+	cat /dev/hwrng >/tmp/r2 2>/dev/null &
+	R2=$!
+	sleep 2
+	ktap_result "$(kill -0 $R1 && kill -0 $R2 && [ ! -s /tmp/r1 ] && [ ! -s /tmp/r2 ]; echo $?)" \
+		blocked.readers_blocked
+}

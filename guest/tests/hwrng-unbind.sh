@@ -41,17 +41,8 @@ unbind_with_readers() {
 }
 
 # Blocked readers: no healthy source, readers sleep in the driver.
-echo error >"$TRR_DBG/tpm/inject"
-echo error >"$TRR_DBG/rdrand/inject"
-ktap_check blocked.tpm_failed trr_wait_eq tpm state failed 5
-ktap_check blocked.rdrand_failed trr_wait_eq rdrand state failed 5
-cat /dev/hwrng >/tmp/r1 2>/dev/null &
-r1=$!
-cat /dev/hwrng >/tmp/r2 2>/dev/null &
-r2=$!
-sleep 2
-ktap_result "$(kill -0 $r1 && kill -0 $r2 && [ ! -s /tmp/r1 ] && [ ! -s /tmp/r2 ]; echo $?)" \
-	blocked.readers_blocked
+trr_block_readers
+r1=$R1 r2=$R2
 unbind_with_readers blocked
 n=$(dmesg | grep -c 'tpm-rdrand-rng: tpm: seeded')
 ktap_result "$([ "$n" -eq 2 ]; echo $?)" blocked.reseeded_on_bind "$n seed lines"
