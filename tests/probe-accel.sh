@@ -1,16 +1,22 @@
 #!/bin/bash
 # Print "kvm" if a real tiny boot under KVM powers off cleanly, else "tcg".
-# The result is cached per kernel image in build/accel.
+# The result is cached per kernel image (path and mtime) in build/accel, one
+# line per image: a probe that fails costs its whole timeout, so the test and
+# module kernels must not evict each other's result.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 image=${KERNEL_IMAGE:-$top/build/obj-test/arch/x86/boot/bzImage}
 cache=$top/build/accel
-key=$(stat -c %Y "$image")
+path=$(realpath "$image")
+key="$path:$(stat -c %Y "$image")"
 
-if [ -f "$cache" ] && [ "$(cut -d' ' -f1 "$cache")" = "$key" ]; then
-	cut -d' ' -f2 "$cache"
-	exit 0
+if [ -f "$cache" ]; then
+	cached=$(awk -v k="$key" '$1 == k { a = $2 } END { print a }' "$cache")
+	if [ -n "$cached" ]; then
+		echo "$cached"
+		exit 0
+	fi
 fi
 
 accel=tcg
@@ -27,5 +33,10 @@ if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
 		accel=kvm
 	fi
 fi
-echo "$key $accel" >"$cache"
+# Replace this image's line, keep the others'.
+{
+	[ -f "$cache" ] && awk -v p="$path:" 'index($1, ":") && index($1, p) != 1' "$cache"
+	echo "$key $accel"
+} >"$cache.$$"
+mv "$cache.$$" "$cache"
 echo "$accel"

@@ -20,7 +20,11 @@ fi
 mkdir -p "$runs"
 rm -f "$runs/selftest.err"
 "$top/tests/selftest-judge.sh" >"$runs/selftest.out" 2>&1 || echo error >"$runs/selftest.err"
-echo "accelerator: $("$top/tests/probe-accel.sh") (KVM is probed with a real boot; TCG -cpu max otherwise)"
+# Probe each kernel once here, not in parallel from the guests.
+for k in "$top"/build/obj-*/arch/x86/boot/bzImage; do
+	[ -f "$k" ] || continue
+	echo "accelerator for $(basename "${k%/arch/x86/boot/bzImage}"): $(KERNEL_IMAGE=$k "$top/tests/probe-accel.sh") (KVM is probed with a real boot; TCG -cpu max otherwise)"
+done
 mapfile -t order < <(for s in "$@"; do
 	echo "$(cat "$runs/$s.seconds" 2>/dev/null || echo 0) $s"
 done | sort -rn | cut -d' ' -f2)

@@ -60,27 +60,31 @@ for p in tpm_quality rdrand_quality; do
 			"$p.reject_$v" "error '$err', value $(cat "$TRR_PAR/$p")"
 	done
 done
-# the credit follows the quality: a window's credit is claimed when the
+# The credit follows the quality. A window's credit is claimed when the
 # window (512 bytes, 8 feeds; feeds every 100 ms here) completes, at the
-# quality its bytes were mixed at, so measure once a whole window has gone
-# by since the change: every 512 bytes claimed at q are 32q eighths of a bit
+# quality its bytes were mixed at, so the window under way at the change
+# is mixed: measure from the first claim after the change to the next one.
+# Every 512 bytes claimed at q are 32q eighths of a bit.
 echo 100 >"$TRR_PAR/feed_interval_ms"
 for v in 1024 1 0 8; do
 	echo "$v" >"$TRR_PAR/tpm_quality"
-	sleep 3
+	read -r b _ <<EOF
+$(trr_claim_snap tpm)
+EOF
+	trr_wait_gt tpm bytes_claimed "$b" 5
 	read -r b0 c0 <<EOF
 $(trr_claim_snap tpm)
 EOF
-	sleep 3
+	trr_wait_gt tpm bytes_claimed "$b0" 5
 	read -r b1 c1 <<EOF
 $(trr_claim_snap tpm)
 EOF
 	db=$((b1 - b0)) dc=$((c1 - c0))
-	ktap_result "$([ "$db" -gt 0 ] && [ "$dc" -eq $((db * v / 16)) ]; echo $?)" \
+	ktap_result "$([ "$db" -ge 512 ] && [ "$dc" -eq $((db * v / 16)) ]; echo $?)" \
 		"tpm_quality_$v.takes_effect" "claimed $db bytes, credited $dc/8 bits"
 done
 echo 1000 >"$TRR_PAR/feed_interval_ms"
 echo 0 >"$TRR_PAR/rdrand_quality"
 
-trr_rngtest combined
+trr_rngtest combined 52
 ktap_end

@@ -14,6 +14,6 @@ ktap_result "$([ "$cur" = tpm-rdrand ]; echo $?)" rng_current_is_driver "rng_cur
 ktap_check no_tpm_rng sh -c '! grep -q tpm-rng /sys/class/misc/hw_random/rng_available 2>/dev/null'
 n=$(dd if=/dev/random bs=16 count=1 2>/dev/null | wc -c)
 ktap_result "$([ "$n" -eq 16 ]; echo $?)" dev_random_reads "read $n bytes"
-trr_rngtest rdrand_only
+trr_rngtest rdrand_only 419
 ktap_check rdrand_credit_zero test "$(trr_stat rdrand claimed_frac)" -eq 0
 ktap_end
