@@ -1,9 +1,9 @@
 #!/bin/bash
 # kill-swtpm.sh RUN_DIR: when the guest prints "# KILL-SWTPM" on its
-# results port, wait 3 s and kill the scenario's swtpm (the TPM vanishes
+# results port, wait 2 s and kill the scenario's swtpm (the TPM vanishes
 # under the guest mid-read). Reports what it did as KTAP in RUN_DIR/hook.ktap,
 # which the runner judges: the marker came, swtpm really died, and it died
-# while the guest was in its 10 one-second read slices (some slices logged
+# while the guest was in its 6 one-second read slices (some slices logged
 # before the kill, some after).
 set -u
 run=$1
@@ -36,7 +36,7 @@ if ! grep -q '^# KILL-SWTPM' "$results" 2>/dev/null; then
 	exit 0
 fi
 result 0 marker_seen
-sleep 3
+sleep 2
 pid=$(cat "$run/swtpm.pid" 2>/dev/null)
 before=$(slices)
 if [ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; then
@@ -53,10 +53,10 @@ else
 fi
 # Wait for the guest to finish its slices, then place the kill among them.
 for _ in $(seq 300); do
-	[ "$(slices)" -ge 10 ] && break
+	[ "$(slices)" -ge 6 ] && break
 	sleep 0.1
 done
 after=$(($(slices) - before))
-[ "$before" -lt 10 ] && [ "$after" -gt 0 ]
+[ "$before" -lt 6 ] && [ "$after" -gt 0 ]
 result $? killed_during_reads "$before slices before the kill, $after after"
 report
