@@ -1,6 +1,7 @@
 #!/bin/bash
 # boot-times.sh OUT.tsv: time from kernel start to "crng init done" and to
-# the first getrandom() byte, vanilla 6.12 against the series, for every
+# the first getrandom() byte, vanilla 6.12 against the series with 0004's
+# 3/4 rule (series34, bench/build-series34.sh) and the series, for every
 # combination of trust_cpu, TPM and RDRAND; REPS boots each (default 5),
 # interleaved so that machine noise hits both kernels alike.
 set -eu
@@ -17,12 +18,12 @@ for rep in $(seq "$reps"); do
 			for rdrand in on off; do
 				flags=""
 				[ "$rdrand" = off ] && flags="-rdrand,-rdseed"
-				for kernel in vanilla series; do
-					if [ "$kernel" = vanilla ]; then
-						img=$top/build/vanilla/arch/x86/boot/bzImage
-					else
-						img=$top/build/obj-bench/arch/x86/boot/bzImage
-					fi
+				for kernel in vanilla series34 series; do
+					case $kernel in
+					vanilla) img=$top/build/vanilla/arch/x86/boot/bzImage ;;
+					series34) img=$top/build/series34/arch/x86/boot/bzImage ;;
+					series) img=$top/build/obj-bench/arch/x86/boot/bzImage ;;
+					esac
 					KERNEL_IMAGE=$img SCENARIO=bench-boot TPM=$tpm \
 						CPU_FLAGS=$flags TIMEOUT=120 \
 						CMDLINE="random.trust_cpu=$trust" \

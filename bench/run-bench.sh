@@ -34,11 +34,17 @@ t0=$(date +%s.%N)
 make -s test >"$res/make-test.log" 2>&1 || log "make test failed (see $res/make-test.log)"
 printf 'nochange_make_test\t1\t%s\n' "$(echo "$(date +%s.%N) - $t0" | bc)" >>"$res/build.tsv"
 
+log "build: the series with 0004's 3/4 rule (series34)"
+bench/build-series34.sh
+
 log "2. credit cost and accounting curve (KUnit random_bench)"
 bench/kunit-bench.sh "$res"
 
 log "3. boot: crng init done and first getrandom() byte, vanilla and series"
 bench/boot-times.sh "$res/boot.tsv"
+
+log "3b. jitter-only: first blocking read to crng init done"
+bench/jitter-times.sh "$res/jitter.tsv"
 
 for extra in bench/hwrng-rates.sh bench/grb-rates.sh; do
 	if [ -x "$extra" ]; then

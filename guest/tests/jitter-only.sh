@@ -16,8 +16,17 @@ before=$READ_AT
 done_at=$CRNG_AT
 ktap_diag "first blocking read at $before s, crng init done at" \
 	"$done_at s"
-# Vanilla 6.12 reference, measured under TCG here: 1.0 s (make bench
-# measures both kernels side by side).
-ktap_diag "crng init done $(awk -v a="$before" -v b="$done_at" \
-	'BEGIN { printf "%.2f s after the first blocking read; vanilla 6.12 1.0 s; ratio %.2f", b - a, (b - a) / 1.0 }')"
+# Nothing credits enough before the read, so the CRNG must be readied by the
+# jitter path that the read starts. How long that takes is bounded here, not
+# compared: one boot cannot measure vanilla 6.12, so the ratio (355 one-bit
+# credits with the exact rule against 256) is measured by make bench, which
+# boots vanilla, the 3/4 rule and the series side by side (bench/RESULTS.md,
+# jitter-only). On the sanitizer test kernel it took 2.24 s and 3.24 s; 10 s
+# fails an accounting that stalls or crawls below readiness, with room for a
+# loaded host.
+ktap_result "$(awk -v a="$before" -v b="$done_at" 'BEGIN { exit !(b != "" && b + 0 > a + 0) }'; echo $?)" \
+	crng_ready_after_read "crng init done at ${done_at:-never} s, read at $before s"
+ktap_result "$(awk -v a="$before" -v b="$done_at" 'BEGIN { exit !(b != "" && b - a <= 10) }'; echo $?)" \
+	crng_ready_within_10s "$(awk -v a="$before" -v b="$done_at" \
+		'BEGIN { if (b == "") print "never"; else printf "%.2f s after the first blocking read", b - a }')"
 ktap_end
