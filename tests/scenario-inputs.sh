@@ -1,0 +1,28 @@
+#!/bin/bash
+# scenario-inputs.sh NAME: print one hash of everything scenario NAME's
+# verdict depends on: its conf, its kernel image (and modules), its own
+# guest script with the guest's shared files and programs, the runner and
+# the host tools it uses. Another scenario's script is not an input, so a
+# change to one scenario reruns only that one (see run-scenario.sh).
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+name=$1
+KERNEL=test GUEST_TEST=$name HOST_HOOK=""
+# shellcheck source=/dev/null
+. "$top/tests/scenarios/$name.conf"
+obj=$top/build/obj-$KERNEL
+{
+	cd "$top"
+	# shellcheck disable=SC2086 # HOST_HOOK is empty or one name
+	sha256sum "tests/scenarios/$name.conf" guest/init guest/lib/* \
+		guest/build-initramfs.sh guest/tests/*.c "guest/tests/$GUEST_TEST.sh" \
+		tests/boot-guest.sh tests/run-scenario.sh tests/judge-run.sh \
+		tests/ktap-parse.awk tests/scenario-inputs.sh tests/host-tsc-khz.sh \
+		tests/host/* swtpm-config/* ${HOST_HOOK:+tests/hooks/$HOST_HOOK.sh} 2>&1
+	sha256sum "$obj/arch/x86/boot/bzImage" 2>&1 | cut -d' ' -f1
+	[ ! -f "$obj/modules.cpio.gz" ] || sha256sum "$obj/modules.cpio.gz" | cut -d' ' -f1
+	cat "$top/build/accel" 2>/dev/null || true
+	dpkg-query -W -f='${Package} ${Version}\n' busybox-static rng-tools5 \
+		qemu-system-x86 swtpm swtpm-tools gcc 2>&1
+} | sha256sum | cut -d' ' -f1
