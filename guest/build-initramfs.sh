@@ -33,6 +33,9 @@ copy_with_libs() {
 	done
 }
 copy_with_libs "$(command -v rngtest)"
+# rngd as Debian's rng-tools5 ships it, for the rngd scenarios.
+copy_with_libs /usr/sbin/rngd
+mkdir -p "$root/var/run"
 
 (cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) | gzip -1 >"$out"
 echo "build-initramfs: $out ($(du -h "$out" | cut -f1))"

@@ -113,3 +113,42 @@ trr_block_readers() {
 	ktap_result "$(kill -0 $R1 && kill -0 $R2 && [ ! -s /tmp/r1 ] && [ ! -s /tmp/r2 ]; echo $?)" \
 		blocked.readers_blocked
 }
+
+# prov_bits NAME: NAME's credit on the provenance line random.c prints
+# when the CRNG becomes ready ("... credited bits: cpu 0.000 ... NAME X
+# ...; estimate Y"), empty if there is no such line or name.
+prov_bits() {
+	dmesg | grep 'random: crng ready at ' | head -n 1 |
+		sed -n "s/.*credited bits:.* $1 \([0-9]*\.[0-9]*\)[ ;].*/\1/p"
+}
+
+# prov_file NAME COLUMN: NAME's accepted (COLUMN 2) or late (3) credit in
+# /sys/kernel/debug/random/credit, in bits.
+prov_file() {
+	awk -v n="$1" -v c="$2" '$1 == n { print $c }' /sys/kernel/debug/random/credit 2>/dev/null
+}
+
+# bits_le A B: A <= B for decimal bit counts.
+bits_le() {
+	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && b != "" && a + 0 <= b + 0) }'
+}
+
+# crng_ready_at_boot: "crng init done" comes before "Freeing unused" (the
+# end of the kernel's init), i.e. something credited the pool in full at
+# boot.
+crng_ready_at_boot() {
+	_i=$(dmesg | grep -n 'random: crng init done' | head -n 1 | cut -d: -f1)
+	_f=$(dmesg | grep -n 'Freeing unused' | head -n 1 | cut -d: -f1)
+	[ -n "$_i" ] && [ -n "$_f" ] && [ "$_i" -lt "$_f" ]
+}
+
+# policy_knob_rejects NAME FILE: each bad value written to FILE fails
+# with "Invalid argument" and leaves FILE's value as it was.
+policy_knob_rejects() {
+	for _v in -1 1025 abc 99999999999999999999; do
+		_before=$(cat "$2")
+		_err=$(trr_write "$2" "$_v")
+		ktap_result "$([ "$_err" = "Invalid argument" ] && [ "$(cat "$2")" = "$_before" ]; echo $?)" \
+			"$1.rejects_$_v" "error '$_err', value $_before -> $(cat "$2")"
+	done
+}

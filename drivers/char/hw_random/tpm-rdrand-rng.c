@@ -12,8 +12,12 @@
  * /dev/hwrng serves the XOR of the healthy sources.
  *
  * Defaults follow "use every source, trust none blindly": RDRAND is mixed
- * and never credited (quality 0), the TPM is credited at 8/1024 (1/128 of
- * its output), so the TPM alone cannot make the CRNG ready in boot time.
+ * and credited only if random.trust_cpu is on (quality 0, or 1024 as the
+ * early boot credit, unless rdrand_quality is given), the TPM is credited
+ * at 8/1024 (1/128 of its output), so the TPM alone cannot make the CRNG
+ * ready in boot time. rng_core.default_quality caps both, as it caps
+ * every hwrng. Each source's credit is counted under its own name
+ * ("tpm-rdrand:tpm", "tpm-rdrand:rdrand") in random.c's provenance.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -100,6 +104,7 @@ struct trr_source {
 	/* called before a failed source is retried (may be NULL) */
 	void (*relookup)(struct trr_source *src);
 	unsigned int *quality;
+	int credit_src;		/* random_credit_source() of "tpm-rdrand:NAME" */
 	bool present;
 	/* protects the fields below up to the counters */
 	struct mutex lock;
@@ -139,6 +144,8 @@ struct trr_rng {
 	struct dentry *debugfs;
 	/* the input pool, or a recorder in the KUnit tests */
 	void (*mix)(const void *buf, size_t len, size_t frac);
+	/* the administrator's cap, or a stand-in in the KUnit tests */
+	unsigned int (*cap)(void);
 	struct trr_source src[TRR_NR_SRC];
 };
 
@@ -166,10 +173,31 @@ module_param_cb(tpm_quality, &trr_quality_ops, &tpm_quality, 0644);
 MODULE_PARM_DESC(tpm_quality,
 		 "entropy credited per 1024 bits of TPM output (0..1024, default 8)");
 
+/*
+ * Unless it is given, rdrand_quality follows random.trust_cpu (set in
+ * trr_init(), after the command line has been parsed): 1024, as the early
+ * boot credit of the CPU's RNG, if it is on, else 0.
+ */
 static unsigned int rdrand_quality;
-module_param_cb(rdrand_quality, &trr_quality_ops, &rdrand_quality, 0644);
+static bool rdrand_quality_given;
+
+static int trr_rdrand_quality_set(const char *val, const struct kernel_param *kp)
+{
+	int ret = trr_quality_set(val, kp);
+
+	if (!ret)
+		WRITE_ONCE(rdrand_quality_given, true);
+	return ret;
+}
+
+static const struct kernel_param_ops trr_rdrand_quality_ops = {
+	.set = trr_rdrand_quality_set,
+	.get = param_get_uint,
+};
+
+module_param_cb(rdrand_quality, &trr_rdrand_quality_ops, &rdrand_quality, 0644);
 MODULE_PARM_DESC(rdrand_quality,
-		 "entropy credited per 1024 bits of RDSEED/RDRAND output (0..1024, default 0)");
+		 "entropy credited per 1024 bits of RDSEED/RDRAND output (0..1024, default 1024 with random.trust_cpu=on, else 0)");
 
 static unsigned int feed_interval_ms = 1000;
 module_param(feed_interval_ms, uint, 0644);
@@ -180,6 +208,17 @@ static unsigned int retry_ms = 5000;
 module_param(retry_ms, uint, 0644);
 MODULE_PARM_DESC(retry_ms,
 		 "a failed source is retried after this many ms, the pause doubling up to 64x while it keeps failing (100..600000, default 5000)");
+
+/*
+ * The quality a source is credited at: its own, capped by
+ * rng_core.default_quality as every hwrng is.
+ */
+static unsigned int trr_quality(struct trr_source *src)
+{
+	unsigned int cap = src->trr->cap ? src->trr->cap() : hwrng_quality_cap();
+
+	return min(READ_ONCE(*src->quality), cap);
+}
 
 static unsigned int trr_retry_ms(void)
 {
@@ -350,6 +389,20 @@ static int trr_inject(struct trr_source *src, u8 *buf, size_t len, int ret)
 }
 #endif
 
+/*
+ * Mix @len bytes of @src into the input pool, crediting @frac under the
+ * source's own name; the KUnit tests record instead.
+ */
+static void trr_mix(struct trr_source *src, const void *buf, size_t len,
+		    size_t frac)
+{
+	if (src->trr->mix)
+		src->trr->mix(buf, len, frac);
+	else
+		add_hwgenerator_randomness_src(src->credit_src, buf, len, frac,
+					       false);
+}
+
 /* Drop the held credit of the window under test; src->lock held. */
 static void trr_credit_drop(struct trr_source *src)
 {
@@ -369,7 +422,7 @@ static void trr_credit_drop(struct trr_source *src)
 static size_t trr_account(struct trr_source *src, const u8 *buf, size_t len,
 			  unsigned int pos0)
 {
-	unsigned int quality = READ_ONCE(*src->quality);
+	unsigned int quality = trr_quality(src);
 	bool complete = pos0 + len >= TRR_APT_WINDOW;
 	size_t tail = (pos0 + len) % TRR_APT_WINDOW;
 	size_t claim = 0;
@@ -396,9 +449,9 @@ static size_t trr_account(struct trr_source *src, const u8 *buf, size_t len,
 		}
 	}
 	if (buf)
-		src->trr->mix(buf, len, claim);
+		trr_mix(src, buf, len, claim);
 	else if (claim)
-		src->trr->mix(NULL, 0, claim);	/* credit only */
+		trr_mix(src, NULL, 0, claim);	/* credit only */
 	return claim;
 }
 
@@ -517,11 +570,6 @@ out:
 	if (ret < 0)
 		memzero_explicit(buf, len);
 	return ret;
-}
-
-static void trr_pool_mix(const void *buf, size_t len, size_t frac)
-{
-	add_hwgenerator_randomness_frac(buf, len, frac, false);
 }
 
 /*
@@ -741,7 +789,7 @@ static size_t trr_seed_source(struct trr_source *src)
 	if (ok)
 		dev_info(dev, "%s: seeded %zu bytes, credited %llu.%03u bits (quality %u/1024)\n",
 			 src->name, mixed, trr_whole(frac), trr_milli(frac),
-			 READ_ONCE(*src->quality));
+			 trr_quality(src));
 	else
 		dev_warn(dev, "%s: startup test failed, seeded %zu bytes, credited %llu.%03u bits\n",
 			 src->name, mixed, trr_whole(frac), trr_milli(frac));
@@ -754,8 +802,11 @@ static void trr_source_init(struct trr_rng *trr, enum trr_src_id id,
 			    void (*relookup)(struct trr_source *))
 {
 	struct trr_source *src = &trr->src[id];
+	char credit_name[24];
 	int i;
 
+	snprintf(credit_name, sizeof(credit_name), "%s:%s", TRR_HWRNG_NAME, name);
+	src->credit_src = random_credit_source(credit_name);
 	src->name = name;
 	src->trr = trr;
 	src->read = read;
@@ -822,7 +873,6 @@ static int trr_probe(struct platform_device *pdev)
 	if (!trr)
 		return -ENOMEM;
 	trr->dev = dev;
-	trr->mix = trr_pool_mix;
 	trr_source_init(trr, TRR_SRC_TPM, "tpm", &tpm_quality, trr_tpm_read,
 			trr_tpm_relookup);
 	trr_source_init(trr, TRR_SRC_CPU, "rdrand", &rdrand_quality,
@@ -839,6 +889,12 @@ static int trr_probe(struct platform_device *pdev)
 		return -ENODEV;
 	}
 
+	dev_info(dev, "policy: tpm %u/1024, rdrand %u/1024 (%s), capped at rng_core.default_quality %u/1024\n",
+		 READ_ONCE(tpm_quality), READ_ONCE(rdrand_quality),
+		 READ_ONCE(rdrand_quality_given) ? "rdrand_quality given" :
+		 random_trust_cpu() ? "follows random.trust_cpu=on" :
+		 "follows random.trust_cpu=off", hwrng_quality_cap());
+
 	/* Seed before anything else reads the sources. */
 	for (i = 0; i < TRR_NR_SRC; i++) {
 		struct trr_source *src = &trr->src[i];
@@ -846,7 +902,7 @@ static int trr_probe(struct platform_device *pdev)
 		if (!src->present || src->failed)
 			continue;
 		frac += trr_seed_source(src);
-		q = max(q, READ_ONCE(*src->quality));
+		q = max(q, trr_quality(src));
 		n++;
 	}
 	pool = random_entropy_avail_frac();
@@ -903,6 +959,15 @@ static struct platform_device *trr_pdev;
 static int __init trr_init(void)
 {
 	int ret;
+
+	/* One policy for the CPU's RNG: the early boot credit's, unless given. */
+	if (!READ_ONCE(rdrand_quality_given))
+		WRITE_ONCE(rdrand_quality, random_trust_cpu() ? 1024 : 0);
+	else if (READ_ONCE(rdrand_quality) && !random_trust_cpu())
+		pr_info("rdrand_quality=%u credits the CPU's RNG although random.trust_cpu is off\n",
+			READ_ONCE(rdrand_quality));
+	else if (!READ_ONCE(rdrand_quality) && random_trust_cpu())
+		pr_info("rdrand_quality=0, but random.trust_cpu=on has already credited the CPU's RNG at boot\n");
 
 	ret = platform_driver_register(&trr_driver);
 	if (ret)

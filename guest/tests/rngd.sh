@@ -1,0 +1,67 @@
+#!/bin/sh
+# rngd from rng-tools5 on /dev/hwrng: as Debian's rngd.service starts it
+# (rngd_mode=default: "rngd -f" at boot), without its userspace RDRAND
+# source (rngd_mode=nodrng: "rngd -f -d 1" at boot), or in the configuration
+# the README recommends (rngd_mode=recommended: started once the CRNG is
+# ready, "rngd -f -d 1 -n 1"). rngd credits 8 bits per byte it writes with
+# RNDADDENTROPY, past every policy knob. Started at boot it credits through
+# the ioctl path (with its RDRAND source on, that source's libgcrypt blocks
+# rngd in getrandom() until the kernel's jitter entropy makes the CRNG
+# ready first, so its writes arrive late); as recommended it credits
+# nothing that counts.
+# shellcheck source=../lib/ktap.sh
+. /lib/ktap.sh
+# shellcheck source=../lib/trr.sh
+. /lib/trr.sh
+mode=$(sed -n 's/.*rngd_mode=\([a-z]*\).*/\1/p' /proc/cmdline)
+[ "$mode" = nodrng ] && rngd_opts="-d 1"
+ktap_begin
+ktap_result "$(crng_ready_at_boot && echo 1 || echo 0)" crng_not_ready_at_boot
+if [ "$mode" = recommended ]; then
+	# ExecStartPre of the drop-in: wait until the CRNG is ready.
+	ktap_first_blocking_read
+	rngd -f -d 1 -n 1 >/tmp/rngd.log 2>&1 &
+	pid=$!
+	sleep 3
+	ktap_check rngd_running kill -0 "$pid"
+	ktap_check ready_not_by_ioctl sh -c '! dmesg | grep -q "crng ready at .* by ioctl;"'
+	ktap_check ioctl_accepted_zero test "$(prov_file ioctl 2)" = 0.000
+	ktap_diag "credit rngd wrote after ready (ignored): $(prov_file ioctl 3) bits"
+	ktap_check cpu_credit_zero test "$(prov_bits cpu)" = 0.000
+else
+	start=$(cut -d' ' -f1 /proc/uptime)
+	# shellcheck disable=SC2086 # the options are a list
+	rngd -f ${rngd_opts:-} >/tmp/rngd.log 2>&1 &
+	pid=$!
+	i=0
+	while [ "$i" -lt 300 ] && ! dmesg_has 'crng ready at'; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	ktap_check crng_ready dmesg_has 'random: crng ready at'
+	ktap_diag "crng ready $(echo "$(dmesg_time 'crng init done') $start" |
+		awk '{printf "%.2f", $1 - $2}') s after rngd started"
+	# rngd credits 8 bits per byte: at least one 64-byte write of 512
+	# (its first write may come just after ready: wait for it).
+	i=0
+	while :; do
+		sum=$(awk -v a="$(prov_file ioctl 2)" -v l="$(prov_file ioctl 3)" \
+			'BEGIN { printf "%.3f", a + l }')
+		bits_le 512 "$sum" || [ "$i" -ge 50 ] || { sleep 0.1; i=$((i + 1)); continue; }
+		break
+	done
+	ktap_result "$(bits_le 512 "$sum"; echo $?)" rngd_credits_8_bits_per_byte \
+		"ioctl accepted $(prov_file ioctl 2) + late $(prov_file ioctl 3) bits"
+	if [ "$mode" = nodrng ]; then
+		# Nothing holds rngd back: its first write makes the CRNG ready.
+		ktap_check ready_by_ioctl dmesg_has 'random: crng ready at [0-9.]+ s by ioctl;'
+		ktap_result "$(bits_le 512 "$(prov_bits ioctl)"; echo $?)" ioctl_credit_accepted \
+			"ioctl credited $(prov_bits ioctl) bits before ready"
+	fi
+	ktap_check rngd_running kill -0 "$pid"
+fi
+dmesg | grep 'crng ready at' | sed 's/^/# /'
+sed 's/^/# rngd: /' /tmp/rngd.log
+kill "$pid"
+wait "$pid" 2>/dev/null
+ktap_end
