@@ -176,6 +176,8 @@ static void trr_test_rct(struct kunit *test)
 	u8 buf[64];
 
 	trr_test_fill_good(buf, sizeof(buf), 1);
+	buf[9] = 0x43;				/* the run has its exact length */
+	buf[10 + TRR_RCT_CUTOFF - 1] = 0x43;
 	memset(buf + 10, 0x42, TRR_RCT_CUTOFF - 1);
 	trr_health_reset(&h);
 	KUNIT_EXPECT_EQ(test, trr_health_check(&h, buf, sizeof(buf)), TRR_OK);
