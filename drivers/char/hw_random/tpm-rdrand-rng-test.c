@@ -6,6 +6,7 @@
 
 #include <kunit/test.h>
 #include <linux/math64.h>
+#include <linux/sizes.h>
 
 /*
  * The design the driver documents, which its cut-offs must follow: 8-bit
@@ -137,13 +138,17 @@ static void trr_test_cutoffs(struct kunit *test)
 					    TRR_TEST_ALPHA_LOG2, true));
 }
 
-/* Fill @buf with bytes that no test can object to: i * 37 mod 256. */
-static void trr_test_fill_good(u8 *buf, size_t len, unsigned int start)
+/*
+ * Fill @buf with bytes that no test can object to: prandom from @seed. (A
+ * stream such as i * 37 mod 256 repeats every 256 bytes, and the repeat
+ * tests rightly fail it.)
+ */
+static void trr_test_fill_good(u8 *buf, size_t len, unsigned int seed)
 {
-	size_t i;
+	struct rnd_state s;
 
-	for (i = 0; i < len; i++)
-		buf[i] = (u8)((start + i) * 37);
+	prandom_seed_state(&s, seed);
+	prandom_bytes_state(&s, buf, len);
 }
 
 static void trr_test_good_stream(struct kunit *test)
@@ -171,6 +176,8 @@ static void trr_test_rct(struct kunit *test)
 	u8 buf[64];
 
 	trr_test_fill_good(buf, sizeof(buf), 1);
+	buf[9] = 0x43;				/* the run has its exact length */
+	buf[10 + TRR_RCT_CUTOFF - 1] = 0x43;
 	memset(buf + 10, 0x42, TRR_RCT_CUTOFF - 1);
 	trr_health_reset(&h);
 	KUNIT_EXPECT_EQ(test, trr_health_check(&h, buf, sizeof(buf)), TRR_OK);
@@ -184,6 +191,8 @@ static void trr_test_rct(struct kunit *test)
 	memset(buf + sizeof(buf) - 5, 0x42, 5);
 	trr_health_reset(&h);
 	KUNIT_EXPECT_EQ(test, trr_health_check(&h, buf, sizeof(buf)), TRR_OK);
+	/* fresh bytes: the same words again would fail the word test first */
+	trr_test_fill_good(buf, sizeof(buf), 2);
 	memset(buf, 0x42, TRR_RCT_CUTOFF - 5);
 	KUNIT_EXPECT_EQ(test, trr_health_check(&h, buf, sizeof(buf)), TRR_FAIL_RCT);
 }
@@ -202,9 +211,11 @@ static void trr_test_apt(struct kunit *test)
 		unsigned int n = TRR_APT_CUTOFF - 1 + i, k;
 		size_t j;
 
-		/* non-0x77 filler that never repeats back to back */
+		/* non-0x77 filler */
+		trr_test_fill_good(buf, sizeof(buf), 5);
 		for (j = 0; j < sizeof(buf); j++)
-			buf[j] = (u8)(j * 37) == 0x77 ? 0x78 : (u8)(j * 37);
+			if (buf[j] == 0x77)
+				buf[j] = 0x78;
 		for (k = 0; k < n; k++)
 			buf[k * 2] = 0x77;
 		trr_health_reset(&h);
@@ -227,6 +238,182 @@ static void trr_test_stuck(struct kunit *test)
 	memset(buf, 0xff, sizeof(buf));
 	trr_health_reset(&h);
 	KUNIT_EXPECT_EQ(test, trr_health_check(&h, buf, sizeof(buf)), TRR_FAIL_STUCK);
+}
+
+/*
+ * A replayed 64-byte block fails when it is one of the last TRR_HIST = 16
+ * full blocks (1, 15 and 16 back), and passes 17 back: the documented
+ * horizon. A short read (< 64 bytes) skips only the block test: the
+ * replayed words are still seen.
+ */
+static void trr_test_repeat_block(struct kunit *test)
+{
+	/* the documented numbers, not TRR_HIST: a change must show here */
+	static const unsigned int back[] = { 1, 15, 16, 17 };
+	u8 (*b)[TRR_BLOCK] = kunit_kcalloc(test, 17, TRR_BLOCK, GFP_KERNEL);
+	struct trr_health h;
+	unsigned int i, k;
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	trr_test_fill_good(b[0], 17 * TRR_BLOCK, 11);
+	for (i = 0; i < ARRAY_SIZE(back); i++) {
+		trr_health_reset(&h);
+		for (k = 0; k < back[i]; k++)
+			KUNIT_ASSERT_EQ(test, trr_health_check(&h, b[k], TRR_BLOCK), TRR_OK);
+		KUNIT_EXPECT_EQ_MSG(test, trr_health_check(&h, b[0], TRR_BLOCK),
+				    back[i] <= 16 ? TRR_FAIL_REPEAT : TRR_OK,
+				    "block replayed %u blocks back", back[i]);
+	}
+	/* in one read of two blocks */
+	trr_health_reset(&h);
+	memcpy(b[1], b[0], TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, trr_health_check(&h, b[0], 2 * TRR_BLOCK), TRR_FAIL_REPEAT);
+	/* a short replay: the block test skipped, the word test fails it */
+	trr_health_reset(&h);
+	KUNIT_ASSERT_EQ(test, trr_health_check(&h, b[0], TRR_BLOCK), TRR_OK);
+	KUNIT_EXPECT_EQ(test, trr_health_check(&h, b[0], 40), TRR_FAIL_WORD);
+}
+
+/*
+ * A 64-bit word equal to one of the last 16 (aligned) words fails: word 7
+ * of a block equal to its word 0, or a word 16 words back; 17 back passes.
+ */
+static void trr_test_repeat_word(struct kunit *test)
+{
+	struct trr_health h;
+	u8 buf[3 * TRR_BLOCK];
+
+	trr_test_fill_good(buf, sizeof(buf), 12);
+	memcpy(buf + 56, buf, 8);
+	trr_health_reset(&h);
+	KUNIT_EXPECT_EQ(test, trr_health_check(&h, buf, TRR_BLOCK), TRR_FAIL_WORD);
+
+	/* word 16 (read alone, after the 16 before it) := word 0 */
+	trr_test_fill_good(buf, sizeof(buf), 12);
+	memcpy(buf + 128, buf, 8);
+	trr_health_reset(&h);
+	KUNIT_ASSERT_EQ(test, trr_health_check(&h, buf, 2 * TRR_BLOCK), TRR_OK);
+	KUNIT_EXPECT_EQ(test, trr_health_check(&h, buf + 128, TRR_BLOCK), TRR_FAIL_WORD);
+
+	/* word 17 := word 0: beyond the horizon */
+	trr_test_fill_good(buf, sizeof(buf), 12);
+	memcpy(buf + 136, buf, 8);
+	trr_health_reset(&h);
+	KUNIT_EXPECT_EQ(test, trr_health_check(&h, buf, sizeof(buf)), TRR_OK);
+}
+
+/* An all-zero 64-bit word, alone or in all-zero output. */
+static void trr_test_zero_word(struct kunit *test)
+{
+	struct trr_health h;
+	u8 buf[TRR_BLOCK];
+
+	trr_test_fill_good(buf, sizeof(buf), 13);
+	memset(buf + 24, 0, 8);
+	trr_health_reset(&h);
+	KUNIT_EXPECT_EQ(test, trr_health_check(&h, buf, sizeof(buf)), TRR_FAIL_ZERO);
+
+	memset(buf, 0, sizeof(buf));
+	trr_health_reset(&h);
+	KUNIT_EXPECT_EQ(test, trr_health_check(&h, buf, sizeof(buf)), TRR_FAIL_ZERO);
+
+	/* 8 zero bytes across two aligned words: not a zero word, short of RCT */
+	trr_test_fill_good(buf, sizeof(buf), 13);
+	buf[19] = 1;
+	buf[28] = 1;
+	memset(buf + 20, 0, 8);
+	trr_health_reset(&h);
+	KUNIT_EXPECT_EQ(test, trr_health_check(&h, buf, sizeof(buf)), TRR_OK);
+}
+
+/*
+ * Zeros that pass RCT, APT and the zero-word test: 70 zero bytes in a
+ * window (every other sample) pass, 71 fail the zero-proportion test;
+ * then every odd sample zero, as the "zeros" injection does.
+ */
+static void trr_test_zero_pattern(struct kunit *test)
+{
+	struct trr_health h;
+	u8 buf[TRR_APT_WINDOW];
+	unsigned int i, k;
+	size_t j;
+
+	for (i = 0; i < 2; i++) {
+		unsigned int n = TRR_APT_CUTOFF - 1 + i;
+
+		trr_test_fill_good(buf, sizeof(buf), 14);
+		for (j = 0; j < sizeof(buf); j++)
+			if (!buf[j])
+				buf[j] = 1;
+		for (k = 0; k < n; k++)
+			buf[2 * k + 1] = 0;
+		trr_health_reset(&h);
+		KUNIT_EXPECT_EQ_MSG(test, trr_health_check(&h, buf, sizeof(buf)),
+				    i ? TRR_FAIL_ZERO : TRR_OK, "%u zero bytes", n);
+	}
+
+	trr_test_fill_good(buf, sizeof(buf), 15);
+	for (j = 1; j < sizeof(buf); j += 2)
+		buf[j] = 0;
+	trr_health_reset(&h);
+	KUNIT_EXPECT_EQ(test, trr_health_check(&h, buf, sizeof(buf)), TRR_FAIL_ZERO);
+}
+
+/*
+ * The documented limitation: deterministic generators pass every test,
+ * whatever their seed. prandom from the fixed seed 42 (the "drbg"
+ * injection) and a counter under a fixed SipHash key, 64 KiB each.
+ */
+static void trr_test_drbg_passes(struct kunit *test)
+{
+	static const siphash_key_t fixed = { { 1, 2 } };
+	struct trr_health h;
+	struct rnd_state s;
+	u64 buf[TRR_BLOCK / sizeof(u64)];
+	unsigned int i, k, n = 0, bad = 0;
+	enum trr_fault f;
+
+	prandom_seed_state(&s, 42);
+	trr_health_reset(&h);
+	for (i = 0; i < SZ_64K / sizeof(buf); i++) {
+		prandom_bytes_state(&s, buf, sizeof(buf));
+		f = trr_health_check(&h, (u8 *)buf, sizeof(buf));
+		if (f != TRR_OK && !bad++)
+			kunit_info(test, "prandom block %u: %s\n", i, trr_fault_names[f]);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, bad, 0, "prandom blocks failed");
+	bad = 0;
+	trr_health_reset(&h);
+	for (i = 0; i < SZ_64K / sizeof(buf); i++) {
+		for (k = 0; k < ARRAY_SIZE(buf); k++)
+			buf[k] = siphash_1u64(n++, &fixed);
+		f = trr_health_check(&h, (u8 *)buf, sizeof(buf));
+		if (f != TRR_OK && !bad++)
+			kunit_info(test, "counter block %u: %s\n", i, trr_fault_names[f]);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, bad, 0, "counter blocks failed");
+}
+
+/* No false positive on 1 MiB of get_random_bytes(), in 512-byte reads. */
+static void trr_test_false_positive(struct kunit *test)
+{
+	struct trr_health h;
+	u8 buf[TRR_APT_WINDOW];
+	unsigned int i, bad = 0;
+
+	trr_health_reset(&h);
+	for (i = 0; i < SZ_1M / sizeof(buf); i++) {
+		enum trr_fault f;
+
+		get_random_bytes(buf, sizeof(buf));
+		f = trr_health_check(&h, buf, sizeof(buf));
+		if (f != TRR_OK) {
+			if (bad++ < 4)
+				kunit_info(test, "read %u: %s\n", i, trr_fault_names[f]);
+			trr_health_reset(&h);
+		}
+	}
+	KUNIT_EXPECT_EQ(test, bad, 0);
 }
 
 /* Per-read credit at the driver's block size: exact, in 1/8 bits. */
@@ -276,15 +463,25 @@ struct trr_test_feed {
 static struct trr_test_feed trr_feed[TRR_NR_SRC];
 
 /*
- * Sample @i of the stream. Good: i * 37 (each value twice per window,
- * never twice in a row). In the failing window, the window's first value
- * 0x77 comes back every 7 samples: its 71st occurrence, which fails, is
- * sample 490, in the window's last 64-byte block.
+ * Sample @i of the stream. Good: byte i % 8 of splitmix64's finalizer of
+ * i / 8 (a bijection: no 64-bit word of the stream comes back, so neither
+ * does a block), 0x77 replaced by 0x78. In the failing window, the
+ * window's first value 0x77 comes back every 7 samples: its 71st
+ * occurrence, which fails, is sample 490, in the window's last 64-byte
+ * block.
  */
 static u8 trr_test_sample(struct trr_test_feed *f, size_t i)
 {
 	size_t w = i % TRR_APT_WINDOW;
-	u8 good = (u8)(i * 37) == 0x77 ? 0x78 : (u8)(i * 37);
+	u64 z = (i / 8 + 1) * 0x9e3779b97f4a7c15ULL;
+	u8 good;
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	z ^= z >> 31;
+	good = z >> (8 * (i % 8));
+	if (good == 0x77)
+		good = 0x78;
 
 	if (f->apt_window && i / TRR_APT_WINDOW == 1)
 		return w % 7 == 0 ? 0x77 : good;
@@ -489,6 +686,43 @@ static void trr_test_quality_change_in_window(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, trr_feed[0].claimed, 32388);
 }
 
+#ifdef CONFIG_HW_RANDOM_TPM_RDRAND_FAULT_INJECTION
+/*
+ * Each injection mode fails its own test, through the read path, on a
+ * fresh source; "drbg" passes (the documented limitation).
+ */
+static void trr_test_inject(struct kunit *test)
+{
+	static const struct {
+		enum trr_inject_mode mode;
+		enum trr_fault fault;
+	} cases[] = {
+		{ TRR_INJ_RCT, TRR_FAIL_RCT }, { TRR_INJ_APT, TRR_FAIL_APT },
+		{ TRR_INJ_STUCK, TRR_FAIL_STUCK }, { TRR_INJ_ERROR, TRR_FAIL_ERROR },
+		{ TRR_INJ_REPEAT, TRR_FAIL_REPEAT }, { TRR_INJ_WORD, TRR_FAIL_WORD },
+		{ TRR_INJ_ZERO, TRR_FAIL_ZERO }, { TRR_INJ_ZEROS, TRR_FAIL_ZERO },
+		{ TRR_INJ_DRBG, TRR_OK },
+	};
+	u8 buf[TRR_BLOCK];
+	unsigned int i, k;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct trr_rng *trr = trr_test_rng(test);
+		struct trr_source *src = &trr->src[0];
+		int ret = 0;
+
+		src->inject = cases[i].mode;
+		for (k = 0; k < 64 && ret >= 0; k++)
+			ret = trr_source_get(src, buf, sizeof(buf), TRR_GET_POOL, NULL);
+		KUNIT_EXPECT_EQ_MSG(test, src->last_fault, cases[i].fault, "inject %s",
+				    trr_inject_names[cases[i].mode]);
+		KUNIT_EXPECT_EQ_MSG(test, src->failed, cases[i].fault != TRR_OK,
+				    "inject %s", trr_inject_names[cases[i].mode]);
+		trr_inject_clear(src);
+	}
+}
+#endif
+
 /* /dev/hwrng XORs the sources over the shortest length delivered. */
 static void trr_test_hwrng_short(struct kunit *test)
 {
@@ -514,12 +748,21 @@ static struct kunit_case trr_test_cases[] = {
 	KUNIT_CASE(trr_test_rct),
 	KUNIT_CASE(trr_test_apt),
 	KUNIT_CASE(trr_test_stuck),
+	KUNIT_CASE(trr_test_repeat_block),
+	KUNIT_CASE(trr_test_repeat_word),
+	KUNIT_CASE(trr_test_zero_word),
+	KUNIT_CASE(trr_test_zero_pattern),
+	KUNIT_CASE(trr_test_drbg_passes),
+	KUNIT_CASE(trr_test_false_positive),
 	KUNIT_CASE(trr_test_credit),
 	KUNIT_CASE(trr_test_quality_param),
 	KUNIT_CASE(trr_test_credit_held_until_window),
 	KUNIT_CASE(trr_test_apt_failure_claims_nothing),
 	KUNIT_CASE(trr_test_short_reads),
 	KUNIT_CASE(trr_test_quality_change_in_window),
+#ifdef CONFIG_HW_RANDOM_TPM_RDRAND_FAULT_INJECTION
+	KUNIT_CASE(trr_test_inject),
+#endif
 	KUNIT_CASE(trr_test_hwrng_short),
 	{}
 };

@@ -18,6 +18,16 @@
  * ready in boot time. rng_core.default_quality caps both, as it caps
  * every hwrng. Each source's credit is counted under its own name
  * ("tpm-rdrand:tpm", "tpm-rdrand:rdrand") in random.c's provenance.
+ *
+ * What the health tests can and cannot detect. The tests catch a source
+ * that is stuck (a byte repeated 9 times, an all-ones or all-zero 64-bit
+ * word), biased toward one value or toward zero within 512 bytes, or that
+ * replays one of its last 16 64-byte blocks or repeats a 64-bit word
+ * within its last 16. They cannot detect a deterministic generator: a
+ * DRBG, a counter under a fixed key or a backdoored RDRAND passes every
+ * one of them whatever its seed. Nor can they detect a replay older than
+ * 16 blocks, or a source that is merely weaker than its quality claims.
+ * The credit is a policy, not a measurement.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -35,10 +45,12 @@
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/platform_device.h>
+#include <linux/prandom.h>
 #include <linux/random.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
+#include <linux/siphash.h>
 #include <linux/string.h>
 #include <linux/tpm.h>
 #include <asm/archrandom.h>
@@ -67,11 +79,41 @@
 #define TRR_APT_WINDOW		512
 #define TRR_APT_CUTOFF		71
 
+/*
+ * Continuous tests beyond SP 800-90B's, over each 64-byte chunk of a read
+ * (64-bit words aligned to the read), in this order, the first failure
+ * reported:
+ *  1. zero: a 64-bit word of zeros;
+ *  2. stuck: a 64-bit word of ones (the AMD RDRAND erratum);
+ *  3. repeat: a full 64-byte block equal to one of the last TRR_HIST full
+ *     blocks (short reads, < 64 bytes, skip only this test);
+ *  4. word: a 64-bit word equal to one of the last TRR_HIST words;
+ *  5. per byte: RCT, then zero proportion (TRR_APT_CUTOFF or more zero
+ *     bytes in an APT window: "zero"), then APT.
+ * Blocks and words are remembered as keyed SipHash tags (key from
+ * get_random_bytes(), new at each reset), never as raw output.
+ *
+ * False positives on a perfect source (uniform bytes), with 64-bit tags
+ * from a pseudorandom function: a pair of tags matches with probability
+ * 2^-64 (equal input) + 2^-64 (collision) = 2^-63, so the word test, 16
+ * comparisons per word, fails at most 2^-59 per word (2^-56 per 64-byte
+ * read); the block test, 16 comparisons per block, at most 2^-59 per
+ * block: the tag collisions dominate, equal blocks alone would be 2^-508.
+ * A zero or all-ones word: 2^-64 each per word. Zero proportion: P(at
+ * least 71 zero bytes of 512) = 3.1e-84 (2^-277); a source of only H = 4
+ * bits per sample whose most likely value is 0 fails it with at most the
+ * APT's 2^-30 (3.9e-10, the same binomial bound).
+ */
+#define TRR_HIST		16
+
 enum trr_fault {
 	TRR_OK,
 	TRR_FAIL_RCT,
 	TRR_FAIL_APT,
 	TRR_FAIL_STUCK,
+	TRR_FAIL_REPEAT,
+	TRR_FAIL_WORD,
+	TRR_FAIL_ZERO,
 	TRR_FAIL_ERROR,
 };
 
@@ -80,15 +122,29 @@ static const char * const trr_fault_names[] = {
 	[TRR_FAIL_RCT] = "rct",
 	[TRR_FAIL_APT] = "apt",
 	[TRR_FAIL_STUCK] = "stuck",
+	[TRR_FAIL_REPEAT] = "repeat",
+	[TRR_FAIL_WORD] = "word",
+	[TRR_FAIL_ZERO] = "zero",
 	[TRR_FAIL_ERROR] = "error",
+};
+
+/* A ring of the keyed tags of the last TRR_HIST blocks or words. */
+struct trr_tags {
+	u64 tag[TRR_HIST];
+	unsigned int next;
+	unsigned int count;
 };
 
 struct trr_health {
 	unsigned int rct_run;
 	unsigned int apt_pos;
 	unsigned int apt_count;
+	unsigned int zero_count;	/* zero bytes in the APT window */
 	u8 rct_last;
 	u8 apt_ref;
+	struct trr_tags blocks;
+	struct trr_tags words;
+	siphash_key_t key;
 };
 
 enum trr_src_id {
@@ -131,9 +187,16 @@ struct trr_source {
 	atomic64_t bytes_dropped;
 	atomic64_t claimed_frac;
 	atomic64_t errors;
-	atomic64_t health_fail[TRR_FAIL_STUCK];	/* RCT, APT, stuck */
+	/* RCT, APT, stuck, repeat, word, zero */
+	atomic64_t health_fail[TRR_FAIL_ERROR - 1];
 	/* fault injection (test builds only) */
 	unsigned int inject;
+#ifdef CONFIG_HW_RANDOM_TPM_RDRAND_FAULT_INJECTION
+	/* "repeat": the block replayed; "drbg": the generator; src->lock */
+	u8 inject_buf[TRR_BLOCK];
+	bool inject_saved;
+	struct rnd_state inject_drbg;
+#endif
 };
 
 struct trr_rng {
@@ -236,9 +299,53 @@ static unsigned int trr_milli(u64 frac)
 	return (frac & ((1 << ENTROPY_SHIFT) - 1)) * 1000 >> ENTROPY_SHIFT;
 }
 
+/* Forget everything seen, and key the tags anew. */
 static void trr_health_reset(struct trr_health *h)
 {
-	memset(h, 0, sizeof(*h));
+	memzero_explicit(h, sizeof(*h));
+	get_random_bytes(&h->key, sizeof(h->key));
+}
+
+/* Is @tag among the remembered tags? If not, remember it. */
+static bool trr_tag_seen(struct trr_tags *t, u64 tag)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->count; i++)
+		if (t->tag[i] == tag)
+			return true;
+	t->tag[t->next] = tag;
+	t->next = (t->next + 1) % TRR_HIST;
+	if (t->count < TRR_HIST)
+		t->count++;
+	return false;
+}
+
+/* Tests 1-4 on one chunk of at most TRR_BLOCK bytes of a read. */
+static enum trr_fault trr_health_chunk(struct trr_health *h, const u8 *p,
+				       size_t n)
+{
+	enum trr_fault fault = TRR_OK;
+	size_t i;
+	u64 w;
+
+	for (i = 0; i + sizeof(w) <= n && fault == TRR_OK; i += sizeof(w)) {
+		memcpy(&w, p + i, sizeof(w));
+		if (w == 0)
+			fault = TRR_FAIL_ZERO;
+		else if (w == ~0ULL)	/* AMD RDRAND erratum */
+			fault = TRR_FAIL_STUCK;
+	}
+	if (fault == TRR_OK && n == TRR_BLOCK &&
+	    trr_tag_seen(&h->blocks, siphash(p, n, &h->key)))
+		fault = TRR_FAIL_REPEAT;
+	for (i = 0; i + sizeof(w) <= n && fault == TRR_OK; i += sizeof(w)) {
+		memcpy(&w, p + i, sizeof(w));
+		if (trr_tag_seen(&h->words, siphash_1u64(w, &h->key)))
+			fault = TRR_FAIL_WORD;
+	}
+	memzero_explicit(&w, sizeof(w));
+	return fault;
 }
 
 /*
@@ -248,37 +355,40 @@ static void trr_health_reset(struct trr_health *h)
 static enum trr_fault trr_health_check(struct trr_health *h, const u8 *buf,
 				       size_t len)
 {
-	size_t i;
+	size_t off, i;
 
-	/* AMD RDRAND erratum: success reported, all ones returned. */
-	for (i = 0; i + sizeof(u64) <= len; i += sizeof(u64)) {
-		u64 w;
+	for (off = 0; off < len; off += TRR_BLOCK) {
+		size_t n = min_t(size_t, len - off, TRR_BLOCK);
+		const u8 *p = buf + off;
+		enum trr_fault fault = trr_health_chunk(h, p, n);
 
-		memcpy(&w, buf + i, sizeof(w));
-		if (w == ~0ULL)
-			return TRR_FAIL_STUCK;
-	}
+		if (fault != TRR_OK)
+			return fault;
 
-	for (i = 0; i < len; i++) {
-		u8 s = buf[i];
+		for (i = 0; i < n; i++) {
+			u8 s = p[i];
 
-		if (h->rct_run && s == h->rct_last) {
-			if (++h->rct_run >= TRR_RCT_CUTOFF)
-				return TRR_FAIL_RCT;
-		} else {
-			h->rct_last = s;
-			h->rct_run = 1;
-		}
+			if (h->rct_run && s == h->rct_last) {
+				if (++h->rct_run >= TRR_RCT_CUTOFF)
+					return TRR_FAIL_RCT;
+			} else {
+				h->rct_last = s;
+				h->rct_run = 1;
+			}
 
-		if (h->apt_pos == 0) {
-			h->apt_ref = s;
-			h->apt_count = 1;
-		} else if (s == h->apt_ref) {
-			if (++h->apt_count >= TRR_APT_CUTOFF)
+			if (h->apt_pos == 0) {
+				h->apt_ref = s;
+				h->apt_count = 0;
+				h->zero_count = 0;
+			}
+			/* zeros first: a window that starts with one counts them twice */
+			if (s == 0 && ++h->zero_count >= TRR_APT_CUTOFF)
+				return TRR_FAIL_ZERO;
+			if (s == h->apt_ref && ++h->apt_count >= TRR_APT_CUTOFF)
 				return TRR_FAIL_APT;
+			if (++h->apt_pos == TRR_APT_WINDOW)
+				h->apt_pos = 0;
 		}
-		if (++h->apt_pos == TRR_APT_WINDOW)
-			h->apt_pos = 0;
 	}
 	return TRR_OK;
 }
@@ -359,33 +469,111 @@ static int trr_cpu_read(struct trr_source *src, u8 *buf, size_t len)
 }
 
 #ifdef CONFIG_HW_RANDOM_TPM_RDRAND_FAULT_INJECTION
-/* Replace the raw output by a pattern that fails the chosen test. */
+enum trr_inject_mode {
+	TRR_INJ_NONE,
+	TRR_INJ_RCT,
+	TRR_INJ_APT,
+	TRR_INJ_STUCK,
+	TRR_INJ_ERROR,
+	TRR_INJ_REPEAT,
+	TRR_INJ_WORD,
+	TRR_INJ_ZERO,
+	TRR_INJ_ZEROS,
+	TRR_INJ_DRBG,
+};
+
+static const char * const trr_inject_names[] = {
+	[TRR_INJ_NONE] = "none",
+	[TRR_INJ_RCT] = "rct",
+	[TRR_INJ_APT] = "apt",
+	[TRR_INJ_STUCK] = "stuck",
+	[TRR_INJ_ERROR] = "error",
+	[TRR_INJ_REPEAT] = "repeat",
+	[TRR_INJ_WORD] = "word",
+	[TRR_INJ_ZERO] = "zero",
+	[TRR_INJ_ZEROS] = "zeros",
+	[TRR_INJ_DRBG] = "drbg",
+};
+
+/*
+ * Replace the raw output by a pattern that fails the chosen test, and
+ * only that one: the rct and apt patterns keep real bytes in every 64-bit
+ * word, so that the word test does not see them first. "drbg" is the
+ * exception: a deterministic generator (prandom from a fixed seed) that
+ * passes every test, as documented. Called with src->lock held.
+ */
 static int trr_inject(struct trr_source *src, u8 *buf, size_t len, int ret)
 {
-	size_t i;
+	size_t i, off;
 
 	switch (READ_ONCE(src->inject)) {
-	case TRR_FAIL_RCT:
-		memset(buf, 0x5a, len);
-		break;
-	case TRR_FAIL_APT:
+	case TRR_INJ_RCT:
+		/* C samples of 0x5a at bytes 4..4+C-1 of each block */
 		for (i = 0; i < len; i++)
-			buf[i] = (i & 1) ? 0x5a : 0xa5;
+			if (i % TRR_BLOCK >= 4 && i % TRR_BLOCK < 4 + TRR_RCT_CUTOFF)
+				buf[i] = 0x5a;
 		break;
-	case TRR_FAIL_STUCK:
+	case TRR_INJ_APT:
+		/* every other sample 0xa5, a window's first among them */
+		for (i = 0; i < len; i += 2)
+			buf[i] = 0xa5;
+		break;
+	case TRR_INJ_STUCK:
 		memset(buf, 0xff, len);
 		break;
-	case TRR_FAIL_ERROR:
+	case TRR_INJ_ERROR:
 		return -EIO;
+	case TRR_INJ_REPEAT:
+		/* the first full block read, then that block over and over */
+		if (!src->inject_saved) {
+			if (len >= TRR_BLOCK) {
+				memcpy(src->inject_buf, buf, TRR_BLOCK);
+				src->inject_saved = true;
+			}
+			break;
+		}
+		for (off = 0; off < len; off += TRR_BLOCK)
+			memcpy(buf + off, src->inject_buf,
+			       min_t(size_t, len - off, TRR_BLOCK));
+		break;
+	case TRR_INJ_WORD:
+		/* word 7 of each full block := its word 0 */
+		for (off = 0; off + TRR_BLOCK <= len; off += TRR_BLOCK)
+			memcpy(buf + off + TRR_BLOCK - sizeof(u64), buf + off,
+			       sizeof(u64));
+		break;
+	case TRR_INJ_ZERO:
+		memset(buf, 0, len);
+		break;
+	case TRR_INJ_ZEROS:
+		/* odd samples 0: no run, no zero word, one in two zero */
+		for (i = 1; i < len; i += 2)
+			buf[i] = 0;
+		break;
+	case TRR_INJ_DRBG:
+		prandom_bytes_state(&src->inject_drbg, buf, len);
+		break;
 	default:
 		break;
 	}
 	return ret;
 }
+
+/* Forget the replayed block, restart the generator; src->lock held. */
+static void trr_inject_clear(struct trr_source *src)
+{
+	memzero_explicit(src->inject_buf, sizeof(src->inject_buf));
+	src->inject_saved = false;
+	prandom_seed_state(&src->inject_drbg, 42);
+}
 #else
 static int trr_inject(struct trr_source *src, u8 *buf, size_t len, int ret)
 {
 	return ret;
+}
+
+static void trr_inject_clear(struct trr_source *src)
+{
 }
 #endif
 
@@ -680,6 +868,12 @@ static int trr_stats_show(struct seq_file *m, void *unused)
 		   atomic64_read(&src->health_fail[TRR_FAIL_APT - 1]));
 	seq_printf(m, "health_stuck: %lld\n",
 		   atomic64_read(&src->health_fail[TRR_FAIL_STUCK - 1]));
+	seq_printf(m, "health_repeat: %lld\n",
+		   atomic64_read(&src->health_fail[TRR_FAIL_REPEAT - 1]));
+	seq_printf(m, "health_word: %lld\n",
+		   atomic64_read(&src->health_fail[TRR_FAIL_WORD - 1]));
+	seq_printf(m, "health_zero: %lld\n",
+		   atomic64_read(&src->health_fail[TRR_FAIL_ZERO - 1]));
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(trr_stats);
@@ -697,10 +891,15 @@ static ssize_t trr_inject_write(struct file *file, const char __user *ubuf,
 	if (copy_from_user(kbuf, ubuf, count))
 		return -EFAULT;
 	kbuf[count] = '\0';
-	i = sysfs_match_string(trr_fault_names, kbuf);
+	i = sysfs_match_string(trr_inject_names, kbuf);
 	if (i < 0)
 		return -EINVAL;
+	/* every change starts a mode afresh; "none" leaves no block behind */
+	if (mutex_lock_interruptible(&src->lock))
+		return -EINTR;
+	trr_inject_clear(src);
 	WRITE_ONCE(src->inject, i);
+	mutex_unlock(&src->lock);
 	return count;
 }
 
@@ -712,7 +911,7 @@ static ssize_t trr_inject_read(struct file *file, char __user *ubuf,
 	int n;
 
 	n = scnprintf(kbuf, sizeof(kbuf), "%s\n",
-		      trr_fault_names[READ_ONCE(src->inject)]);
+		      trr_inject_names[READ_ONCE(src->inject)]);
 	return simple_read_from_buffer(ubuf, count, ppos, kbuf, n);
 }
 
@@ -813,6 +1012,8 @@ static void trr_source_init(struct trr_rng *trr, enum trr_src_id id,
 	src->relookup = relookup;
 	src->quality = quality;
 	mutex_init(&src->lock);
+	trr_health_reset(&src->health);	/* keys the repeat tests */
+	trr_inject_clear(src);
 	ratelimit_state_init(&src->rs, 60 * HZ, 5);
 	atomic64_set(&src->bytes_read, 0);
 	atomic64_set(&src->bytes_mixed, 0);
@@ -937,6 +1138,7 @@ err_put:
 static void trr_remove(struct platform_device *pdev)
 {
 	struct trr_rng *trr = platform_get_drvdata(pdev);
+	int i;
 
 	/* Waits until no reader is left in trr_hwrng_read(). */
 	hwrng_unregister(&trr->rng);
@@ -944,6 +1146,11 @@ static void trr_remove(struct platform_device *pdev)
 	debugfs_remove_recursive(trr->debugfs);
 	if (trr->chip)
 		put_device(&trr->chip->dev);
+	/* No reader, feeder or debugfs user is left: wipe tags and replay. */
+	for (i = 0; i < TRR_NR_SRC; i++) {
+		memzero_explicit(&trr->src[i].health, sizeof(trr->src[i].health));
+		trr_inject_clear(&trr->src[i]);
+	}
 }
 
 static struct platform_driver trr_driver = {
