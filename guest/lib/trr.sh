@@ -152,3 +152,14 @@ policy_knob_rejects() {
 			"$1.rejects_$_v" "error '$_err', value $_before -> $(cat "$2")"
 	done
 }
+
+# prov_tpm_within_share: the TPM's credit on the provenance line is at
+# most its quality share (8/1024) of the bytes it fed the pool, read after
+# the fact, and more than nothing.
+prov_tpm_within_share() {
+	_tpm=$(prov_bits tpm-rdrand:tpm)
+	_share=$(awk -v b="$(trr_stat tpm bytes_mixed)" 'BEGIN { printf "%.3f", b * 8 * 8 / 1024 }')
+	ktap_result "$(bits_le "$_tpm" "$_share"; echo $?)" tpm_credit_within_share \
+		"tpm credited $_tpm bits, share of its bytes mixed $_share"
+	ktap_result "$(bits_le 0.125 "$_tpm"; echo $?)" tpm_credited "tpm credited $_tpm bits"
+}

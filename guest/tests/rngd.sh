@@ -28,6 +28,7 @@ if [ "$mode" = recommended ]; then
 	ktap_check ioctl_accepted_zero test "$(prov_file ioctl 2)" = 0.000
 	ktap_diag "credit rngd wrote after ready (ignored): $(prov_file ioctl 3) bits"
 	ktap_check cpu_credit_zero test "$(prov_bits cpu)" = 0.000
+	prov_tpm_within_share
 else
 	start=$(cut -d' ' -f1 /proc/uptime)
 	# shellcheck disable=SC2086 # the options are a list

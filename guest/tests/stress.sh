@@ -65,7 +65,7 @@ spawn faults
 binds=0
 end=$(($(cut -d. -f1 /proc/uptime) + STRESS_S))
 while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ]; do
-	sleep 1.5
+	sleep 0.5
 	echo tpm-rdrand-rng >"$DRV/unbind" 2>/dev/null
 	sleep 0.3
 	echo tpm-rdrand-rng >"$DRV/bind" 2>/dev/null && binds=$((binds + 1))
