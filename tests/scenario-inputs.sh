@@ -22,7 +22,10 @@ obj=$top/build/obj-$KERNEL
 		tests/host/* swtpm-config/* ${HOST_HOOK:+tests/hooks/$HOST_HOOK.sh} 2>&1
 	sha256sum "$obj/arch/x86/boot/bzImage" 2>&1 | cut -d' ' -f1
 	[ ! -f "$obj/modules.cpio.gz" ] || sha256sum "$obj/modules.cpio.gz" | cut -d' ' -f1
-	cat "$top/build/accel" 2>/dev/null || true
+	# The accelerator this kernel boots with (probe-accel.sh's cache has a
+	# line per image path and mtime; the image's hash above covers the rest).
+	awk -v p="$(realpath "$obj/arch/x86/boot/bzImage" 2>/dev/null)" \
+		'index($1, p ":") == 1 { a = $2 } END { print a }' "$top/build/accel" 2>/dev/null || true
 	dpkg-query -W -f='${Package} ${Version}\n' busybox-static rng-tools5 \
 		qemu-system-x86 swtpm swtpm-tools gcc 2>&1
 } | sha256sum | cut -d' ' -f1
