@@ -5,10 +5,10 @@
 # the README recommends (rngd_mode=recommended: started once the CRNG is
 # ready, "rngd -f -d 1 -n 1"). rngd credits 8 bits per byte it writes with
 # RNDADDENTROPY, past every policy knob. Started at boot it credits through
-# the ioctl path (with its RDRAND source on, that source's libgcrypt blocks
-# rngd in getrandom() until the kernel's jitter entropy makes the CRNG
-# ready first, so its writes arrive late); as recommended it credits
-# nothing that counts.
+# the ioctl path (with its RDRAND source on, rngd blocks until the CRNG is
+# ready, its libgcrypt seeding itself with a blocking getrandom(), and the
+# jitter entropy that read starts wins, so its writes arrive late); as
+# recommended it credits nothing that counts.
 # shellcheck source=../lib/ktap.sh
 . /lib/ktap.sh
 # shellcheck source=../lib/trr.sh
