@@ -1,8 +1,8 @@
 #!/bin/bash
 # scenario-inputs.sh NAME: print one hash of everything scenario NAME's
 # verdict depends on: its conf, its kernel image (and modules), its own
-# guest script with the guest's shared files and programs, the runner and
-# the host tools it uses. Another scenario's script is not an input, so a
+# guest script with the guest's shared files and programs as built into
+# the initramfs, the runner and the host tools it uses. Another scenario's script is not an input, so a
 # change to one scenario reruns only that one (see run-scenario.sh).
 set -eu
 
@@ -12,11 +12,15 @@ KERNEL=test GUEST_TEST=$name HOST_HOOK=""
 # shellcheck source=/dev/null
 . "$top/tests/scenarios/$name.conf"
 obj=$top/build/obj-$KERNEL
+# The guest's files are taken from the initramfs staging tree, i.e. as the
+# guest boots them, not from guest/, which may have been edited since.
+stage=build/initramfs
+progs=$(for c in "$top"/guest/tests/*.c; do echo "$stage/bin/$(basename "$c" .c)"; done)
 {
 	cd "$top"
-	# shellcheck disable=SC2086 # HOST_HOOK is empty or one name
-	sha256sum "tests/scenarios/$name.conf" guest/init guest/lib/* \
-		guest/build-initramfs.sh guest/tests/*.c "guest/tests/$GUEST_TEST.sh" \
+	# shellcheck disable=SC2086 # HOST_HOOK is empty or one name; progs a list
+	sha256sum "tests/scenarios/$name.conf" "$stage/init" "$stage"/lib/*.sh \
+		$progs "$stage/tests/$GUEST_TEST.sh" guest/build-initramfs.sh \
 		tests/boot-guest.sh tests/run-scenario.sh tests/judge-run.sh \
 		tests/ktap-parse.awk tests/scenario-inputs.sh tests/host-tsc-khz.sh \
 		tests/host/* swtpm-config/* ${HOST_HOOK:+tests/hooks/$HOST_HOOK.sh} 2>&1
