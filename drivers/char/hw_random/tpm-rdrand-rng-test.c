@@ -458,7 +458,10 @@ struct trr_test_feed {
 	bool apt_window;	/* make the second window fail APT at its end */
 	size_t mixed;		/* bytes the recorder saw */
 	size_t claimed;		/* credit the recorder saw */
+	unsigned int first_call;	/* 1 + the reads of any source before */
 };
+
+static unsigned int trr_test_calls;
 
 static struct trr_test_feed trr_feed[TRR_NR_SRC];
 
@@ -493,6 +496,8 @@ static int trr_test_read(struct trr_source *src, u8 *buf, size_t len)
 	struct trr_test_feed *f = &trr_feed[src - src->trr->src];
 	size_t i;
 
+	if (!f->first_call)
+		f->first_call = ++trr_test_calls;
 	if (f->short_len)
 		len = min(len, f->short_len);
 	for (i = 0; i < len; i++)
@@ -517,6 +522,7 @@ static struct trr_rng *trr_test_rng(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, trr);
 	memset(trr_feed, 0, sizeof(trr_feed));
+	trr_test_calls = 0;
 	trr->mix = trr_test_mix;
 	trr_test_q = 1024;
 	for (i = 0; i < TRR_NR_SRC; i++) {
@@ -742,6 +748,37 @@ static void trr_test_hwrng_short(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic64_read(&trr->src[0].bytes_mixed), 0);
 }
 
+/*
+ * /dev/hwrng reads the CPU source first, into the output, and the TPM only
+ * after it: the CPU runs before any TPM byte of the read exists.
+ */
+static void trr_test_hwrng_cpu_first(struct kunit *test)
+{
+	struct trr_rng *trr = trr_test_rng(test);
+	struct trr_test_feed *tpm = &trr_feed[TRR_SRC_TPM];
+	struct trr_test_feed *cpu = &trr_feed[TRR_SRC_CPU];
+	u8 out[TRR_BLOCK], want[TRR_BLOCK];
+	size_t i;
+
+	cpu->pos = 1000;	/* not the same stream as the TPM's */
+	for (i = 0; i < sizeof(want); i++)
+		want[i] = trr_test_sample(tpm, i) ^ trr_test_sample(cpu, 1000 + i);
+	KUNIT_EXPECT_EQ(test, trr_hwrng_read(&trr->rng, out, sizeof(out), false),
+			TRR_BLOCK);
+	KUNIT_EXPECT_MEMEQ(test, out, want, sizeof(want));
+	KUNIT_EXPECT_EQ_MSG(test, cpu->first_call, 1, "the CPU source is read first");
+	KUNIT_EXPECT_EQ_MSG(test, tpm->first_call, 2, "the TPM is read after it");
+
+	/* With the CPU source failed, the TPM's bytes alone are returned. */
+	trr->src[TRR_SRC_CPU].failed = true;
+	trr->src[TRR_SRC_CPU].retry_at = jiffies + HZ;
+	for (i = 0; i < sizeof(want); i++)
+		want[i] = trr_test_sample(tpm, TRR_BLOCK + i);
+	KUNIT_EXPECT_EQ(test, trr_hwrng_read(&trr->rng, out, sizeof(out), false),
+			TRR_BLOCK);
+	KUNIT_EXPECT_MEMEQ(test, out, want, sizeof(want));
+}
+
 static struct kunit_case trr_test_cases[] = {
 	KUNIT_CASE(trr_test_cutoffs),
 	KUNIT_CASE(trr_test_good_stream),
@@ -764,6 +801,7 @@ static struct kunit_case trr_test_cases[] = {
 	KUNIT_CASE(trr_test_inject),
 #endif
 	KUNIT_CASE(trr_test_hwrng_short),
+	KUNIT_CASE(trr_test_hwrng_cpu_first),
 	{}
 };
 

@@ -9,7 +9,8 @@
  * interface. The driver feeds the pool from its own thread, so both sources
  * reach it whichever hwrng is current; the hwrng it registers is flagged
  * HWRNG_FEEDS_POOL so that the core neither reads nor credits it again.
- * /dev/hwrng serves the XOR of the healthy sources.
+ * /dev/hwrng serves the XOR of the healthy sources, the CPU's read first so
+ * that it never runs with the TPM bytes it is combined with in reach.
  *
  * Defaults follow "use every source, trust none blindly": RDRAND is mixed
  * and credited only if random.trust_cpu is on (quality 0, or 1024 as the
@@ -789,8 +790,19 @@ static int trr_feeder(void *data)
 }
 
 /*
+ * The order /dev/hwrng reads the sources in: the CPU's RNG first, straight
+ * into the output buffer, then the TPM into a buffer of its own, XORed in.
+ * So a CPU RNG instruction never runs while the bytes it is combined with
+ * are in the output buffer (or anywhere this read put them), and cannot
+ * pick its output to cancel them; the TPM, a device, never sees the CPU's
+ * bytes. A CPU that reads other memory to find them is not covered: it
+ * could read the input pool as well.
+ */
+static const enum trr_src_id trr_hwrng_order[] = { TRR_SRC_CPU, TRR_SRC_TPM };
+
+/*
  * /dev/hwrng: the XOR of what every healthy source returns, over the
- * shortest length any of them delivered.
+ * shortest length any of them delivered, in trr_hwrng_order.
  */
 static int trr_hwrng_read(struct hwrng *rng, void *data, size_t max, bool wait)
 {
@@ -801,18 +813,23 @@ static int trr_hwrng_read(struct hwrng *rng, void *data, size_t max, bool wait)
 	int i, ret, used = 0;
 	size_t j;
 
-	memset(data, 0, len);
+	BUILD_BUG_ON(ARRAY_SIZE(trr_hwrng_order) != TRR_NR_SRC);
 	for (i = 0; i < TRR_NR_SRC; i++) {
-		struct trr_source *src = &trr->src[i];
+		struct trr_source *src = &trr->src[trr_hwrng_order[i]];
 
 		if (!src->present)
 			continue;
-		ret = trr_source_get(src, buf, len, 0, NULL);
+		/* The first source used writes the output itself. */
+		ret = trr_source_get(src, used ? buf : out, len, 0, NULL);
 		if (ret <= 0)
 			continue;
-		for (j = 0; j < ret; j++)
-			out[j] ^= buf[j];
-		n = min_t(size_t, n, ret);
+		if (used) {
+			for (j = 0; j < ret; j++)
+				out[j] ^= buf[j];
+			n = min_t(size_t, n, ret);
+		} else {
+			n = ret;
+		}
 		used++;
 	}
 	memzero_explicit(buf, sizeof(buf));
