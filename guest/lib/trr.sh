@@ -10,6 +10,18 @@ trr_stat() {
 	sed -n "s/^$2: //p" "$TRR_DBG/$1/stats" 2>/dev/null
 }
 
+# trr_wait_seeded COUNT SECONDS: wait until the driver has finished its
+# COUNT-th boot seed (one per bind), which its thread reads after probe.
+trr_wait_seeded() {
+	_i=0
+	while [ "$_i" -lt $(($2 * 10)) ]; do
+		[ "$(dmesg | grep -c 'tpm-rdrand-rng: boot seed from')" -ge "$1" ] && return 0
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
 # trr_wait_eq SOURCE KEY VALUE SECONDS: wait until KEY reads VALUE.
 trr_wait_eq() {
 	_i=0

@@ -1,6 +1,6 @@
 #!/bin/sh
 # TPM and RDRAND, random.trust_cpu=off: tpm-rdrand-rng seeds the pool from
-# both at probe, credits each at its own quality (TPM 8/1024, RDRAND 0),
+# both after probe (from its thread), credits each at its own quality (TPM 8/1024, RDRAND 0),
 # does not make the CRNG ready at the TPM's probe as vanilla 6.12 does,
 # takes quality changes at run time, and serves /dev/hwrng.
 # shellcheck source=../lib/ktap.sh

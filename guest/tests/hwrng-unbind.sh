@@ -44,6 +44,7 @@ unbind_with_readers() {
 trr_block_readers
 r1=$R1 r2=$R2
 unbind_with_readers blocked
+trr_wait_seeded 2 20
 n=$(dmesg | grep -c 'tpm-rdrand-rng: tpm: seeded')
 ktap_result "$([ "$n" -eq 2 ]; echo $?)" blocked.reseeded_on_bind "$n seed lines"
 

@@ -51,6 +51,7 @@ ktap_check tpm_first.tpm_tis_loads modprobe tpm_tis
 ktap_check tpm_first.tpm0 test -c /dev/tpm0
 ktap_check tpm_first.driver_loads modprobe "$MOD" retry_ms=200
 ktap_check tpm_first.bound grep -qx tpm-rdrand "$HWRNG_SYS/rng_current"
+ktap_check tpm_first.seeded trr_wait_seeded 1 20
 ktap_check tpm_first.seeded_tpm dmesg_has 'tpm-rdrand-rng: tpm: seeded'
 ktap_check tpm_first.seeded_rdrand dmesg_has 'tpm-rdrand-rng: rdrand: seeded'
 ktap_check tpm_first.feeder feeder

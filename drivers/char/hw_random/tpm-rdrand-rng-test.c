@@ -524,6 +524,7 @@ static struct trr_rng *trr_test_rng(struct kunit *test)
 	memset(trr_feed, 0, sizeof(trr_feed));
 	trr_test_calls = 0;
 	trr->mix = trr_test_mix;
+	trr->seeded = true;
 	trr_test_q = 1024;
 	for (i = 0; i < TRR_NR_SRC; i++) {
 		trr_source_init(trr, i, i ? "test1" : "test0", &trr_test_q,
@@ -729,12 +730,21 @@ static void trr_test_inject(struct kunit *test)
 }
 #endif
 
-/* /dev/hwrng XORs the sources over the shortest length delivered. */
+/*
+ * /dev/hwrng serves nothing before the boot seed, then the XOR of the
+ * sources over the shortest length delivered.
+ */
 static void trr_test_hwrng_short(struct kunit *test)
 {
 	struct trr_rng *trr = trr_test_rng(test);
 	u8 out[TRR_BLOCK], want[TRR_BLOCK];
 	size_t i;
+
+	/* Before the boot seed is done, nothing is read or served. */
+	trr->seeded = false;
+	KUNIT_EXPECT_EQ(test, trr_hwrng_read(&trr->rng, out, sizeof(out), false), 0);
+	KUNIT_EXPECT_EQ(test, trr_feed[0].pos + trr_feed[1].pos, 0);
+	trr->seeded = true;
 
 	trr_feed[1].short_len = 40;
 	trr_feed[1].pos = 100;	/* not the same stream as source 0 */
