@@ -150,6 +150,15 @@ pack_modules() {
 	make -C "$obj" -s INSTALL_MOD_PATH="$root" INSTALL_MOD_STRIP=1 \
 		DEPMOD=/sbin/depmod modules_install >/dev/null
 	rm -f "$root"/lib/modules/*/build "$root"/lib/modules/*/source
+	# kmod as /sbin/modprobe, the kernel's modprobe path (request_module())
+	# and what udev runs for a modalias: busybox's modprobe resolves none.
+	mkdir -p "$root/sbin"
+	cp /usr/bin/kmod "$root/sbin/kmod"
+	ln -sf kmod "$root/sbin/modprobe"
+	ldd /usr/bin/kmod | grep -o '/[^ ]*' | while read -r lib; do
+		mkdir -p "$root$(dirname "$lib")"
+		cp -L "$lib" "$root$lib"
+	done
 	(cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) |
 		gzip -1 >"$obj/modules.cpio.gz"
 }

@@ -10,12 +10,23 @@ trr_stat() {
 	sed -n "s/^$2: //p" "$TRR_DBG/$1/stats" 2>/dev/null
 }
 
+# trr_all_seeded: every source present has been through its seed (a TPM
+# handed over after the boot seed is seeded on its own).
+trr_all_seeded() {
+	for _s in "$TRR_DBG"/*/stats; do
+		[ "$(sed -n 's/^present: //p' "$_s")" = 1 ] || continue
+		[ "$(sed -n 's/^seeded: //p' "$_s")" = 1 ] || return 1
+	done
+}
+
 # trr_wait_seeded COUNT SECONDS: wait until the driver has finished its
-# COUNT-th boot seed (one per bind), which its thread reads after probe.
+# COUNT-th boot seed (one per bind), which its workqueue runs after probe,
+# and has seeded every source present.
 trr_wait_seeded() {
 	_i=0
 	while [ "$_i" -lt $(($2 * 10)) ]; do
-		[ "$(dmesg | grep -c 'tpm-rdrand-rng: boot seed from')" -ge "$1" ] && return 0
+		[ "$(dmesg | grep -c 'tpm-rdrand-rng: boot seed from')" -ge "$1" ] &&
+			trr_all_seeded && return 0
 		sleep 0.1
 		_i=$((_i + 1))
 	done

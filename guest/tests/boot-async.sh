@@ -1,7 +1,9 @@
 #!/bin/sh
 # tpm-rdrand-rng's initcall does no source I/O and prints nothing: the boot
 # seed, 1.5 KiB from each source, and the policy line come from the
-# driver's thread after it, with the same per-source seed lines in dmesg.
+# driver's workqueue after it, with the same per-source seed lines in
+# dmesg. Built in, the initcall runs before the TPM drivers', so the TPM
+# may be seeded in a second run (the summary counts 1 or 2 sources).
 # The initcall's time (initcall_debug) is printed, not asserted: on this
 # sanitizer kernel under TCG it is 17-34 ms, most of it the driver core's
 # registration, kthread creation and debugfs, and it varies by 2x between
@@ -15,7 +17,7 @@ dmesg | grep -E "calling  trr_init|initcall trr_init|probe of tpm-rdrand-rng|tpm
 ktap_check initcall_returned dmesg_has 'initcall trr_init\+0x[0-9a-f]+/0x[0-9a-f]+ returned 0 after [0-9]+ usecs'
 ktap_check seed_line_tpm dmesg_has 'tpm-rdrand-rng: tpm: seeded [0-9]+ bytes, credited [0-9]+\.[0-9]{3} bits'
 ktap_check seed_line_rdrand dmesg_has 'tpm-rdrand-rng: rdrand: seeded [0-9]+ bytes, credited [0-9]+\.[0-9]{3} bits'
-ktap_check seed_summary dmesg_has 'tpm-rdrand-rng: boot seed from 2 source\(s\)'
+ktap_check seed_summary dmesg_has 'tpm-rdrand-rng: boot seed from [12] source\(s\)'
 # The first source's seed (1 KiB startup test, then a 512-byte window)
 # is done only after the initcall returned: the seed is not in it.
 t_ret=$(dmesg_time 'initcall trr_init\+')

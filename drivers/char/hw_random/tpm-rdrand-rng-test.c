@@ -528,8 +528,9 @@ static struct trr_rng *trr_test_rng(struct kunit *test)
 	trr_test_q = 1024;
 	for (i = 0; i < TRR_NR_SRC; i++) {
 		trr_source_init(trr, i, i ? "test1" : "test0", &trr_test_q,
-				trr_test_read, NULL);
+				trr_test_read);
 		trr->src[i].present = true;
+		trr->src[i].seeded = true;
 	}
 	trr_test_recording = &trr_feed[0];
 	return trr;

@@ -36,6 +36,7 @@
 #include <linux/atomic.h>
 #include <linux/cpufeature.h>
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/freezer.h>
 #include <linux/hw_random.h>
@@ -54,7 +55,9 @@
 #include <linux/siphash.h>
 #include <linux/string.h>
 #include <linux/tpm.h>
+#include <linux/workqueue.h>
 #include <asm/archrandom.h>
+#include <asm/cpu_device_id.h>
 
 #define TRR_NAME		"tpm-rdrand-rng"
 #define TRR_HWRNG_NAME		"tpm-rdrand"
@@ -158,13 +161,14 @@ struct trr_source {
 	const char *name;
 	struct trr_rng *trr;
 	int (*read)(struct trr_source *src, u8 *buf, size_t len);
-	/* called before a failed source is retried (may be NULL) */
-	void (*relookup)(struct trr_source *src);
 	unsigned int *quality;
 	int credit_src;		/* random_credit_source() of "tpm-rdrand:NAME" */
-	bool present;
 	/* protects the fields below up to the counters */
 	struct mutex lock;
+	/* there (a TPM: handed to us and not yet taken back); read locklessly */
+	bool present;
+	/* has been through its startup test since it came; read locklessly */
+	bool seeded;
 	struct trr_health health;
 	bool failed;
 	enum trr_fault last_fault;
@@ -202,10 +206,15 @@ struct trr_source {
 
 struct trr_rng {
 	struct device *dev;
-	struct tpm_chip *chip;
+	struct tpm_chip *chip;	/* the TPM source's lock */
+	struct tpm_hwrng_owner owner;
 	struct hwrng rng;
+	struct mutex rng_lock;	/* rng_registered */
+	bool rng_registered;
 	struct task_struct *feeder;
-	bool seeded;		/* the feeder's boot seed is done */
+	struct workqueue_struct *wq;
+	struct work_struct seed_work;
+	bool seeded;		/* the boot seed is done */
 	struct dentry *debugfs;
 	/* the input pool, or a recorder in the KUnit tests */
 	void (*mix)(const void *buf, size_t len, size_t frac);
@@ -267,7 +276,12 @@ MODULE_PARM_DESC(rdrand_quality,
 static unsigned int feed_interval_ms = 1000;
 module_param(feed_interval_ms, uint, 0644);
 MODULE_PARM_DESC(feed_interval_ms,
-		 "pause between two feeds of the input pool, in ms (10..60000, default 1000)");
+		 "pause between two feeds of the input pool until the CRNG is ready, in ms (10..60000, default 1000)");
+
+static bool feed_after_ready;
+module_param(feed_after_ready, bool, 0644);
+MODULE_PARM_DESC(feed_after_ready,
+		 "keep feeding both sources every feed_interval_ms once the CRNG is ready (default: no, the TPM once per reseed interval, the CPU only to retry it)");
 
 static unsigned int retry_ms = 5000;
 module_param(retry_ms, uint, 0644);
@@ -401,41 +415,15 @@ static enum trr_fault trr_health_check(struct trr_health *h, const u8 *buf,
  */
 static int trr_tpm_read(struct trr_source *src, u8 *buf, size_t len)
 {
+	struct trr_rng *trr = src->trr;
 	int ret;
 
-	if (!src->trr->chip)
+	if (!trr->chip)
 		return -ENODEV;
-	ret = tpm_get_random(src->trr->chip, buf, len);
+	ret = tpm_get_random(trr->chip, buf, len);
 	if (ret == 0)
 		ret = -EIO;
 	return ret;
-}
-
-/*
- * Before a retry of the TPM source, look the default chip up again, so
- * that a TPM bound late, or unbound and bound again, is the one used.
- * Called with the TPM source's lock held, which every user of trr->chip
- * holds.
- */
-static void trr_tpm_relookup(struct trr_source *src)
-{
-	struct trr_rng *trr = src->trr;
-	struct tpm_chip *chip = tpm_default_chip();
-	struct tpm_chip *old = trr->chip;
-
-	if (!chip || chip == old) {
-		if (chip)
-			put_device(&chip->dev);	/* we already hold one */
-		return;
-	}
-	if (chip->flags & TPM_CHIP_FLAG_HWRNG_DISABLED) {
-		put_device(&chip->dev);
-		return;
-	}
-	trr->chip = chip;
-	if (old)
-		put_device(&old->dev);
-	dev_info(trr->dev, "%s: using %s\n", src->name, dev_name(&chip->dev));
 }
 
 static int trr_cpu_read(struct trr_source *src, u8 *buf, size_t len)
@@ -482,7 +470,11 @@ enum trr_inject_mode {
 	TRR_INJ_ZERO,
 	TRR_INJ_ZEROS,
 	TRR_INJ_DRBG,
+	TRR_INJ_SLOW,
 };
+
+/* "slow": what a TPM command costs on a stalling TPM, for every command */
+#define TRR_INJECT_SLOW_MS	2000
 
 static const char * const trr_inject_names[] = {
 	[TRR_INJ_NONE] = "none",
@@ -495,6 +487,7 @@ static const char * const trr_inject_names[] = {
 	[TRR_INJ_ZERO] = "zero",
 	[TRR_INJ_ZEROS] = "zeros",
 	[TRR_INJ_DRBG] = "drbg",
+	[TRR_INJ_SLOW] = "slow",
 };
 
 /*
@@ -554,6 +547,10 @@ static int trr_inject(struct trr_source *src, u8 *buf, size_t len, int ret)
 		break;
 	case TRR_INJ_DRBG:
 		prandom_bytes_state(&src->inject_drbg, buf, len);
+		break;
+	case TRR_INJ_SLOW:
+		/* as if the read had taken that long, the lock held */
+		msleep(TRR_INJECT_SLOW_MS);
 		break;
 	default:
 		break;
@@ -728,14 +725,17 @@ static int trr_source_get(struct trr_source *src, u8 *buf, size_t len,
 	if (mutex_lock_interruptible(&src->lock))
 		return -EINTR;
 
+	/* A TPM taken back while we waited for the lock. */
+	if (!src->present) {
+		ret = -ENODEV;
+		goto out;
+	}
 	if (src->failed) {
 		if (!(flags & TRR_GET_RETRY) ||
 		    time_before(jiffies, src->retry_at)) {
 			ret = -EAGAIN;
 			goto out;
 		}
-		if (src->relookup)
-			src->relookup(src);
 		trr_health_reset(&src->health);
 		trr_credit_drop(src);
 		for (done = 0; done < TRR_STARTUP_BYTES; done += ret) {
@@ -789,7 +789,7 @@ static int trr_hwrng_read(struct hwrng *rng, void *data, size_t max, bool wait)
 	BUILD_BUG_ON(ARRAY_SIZE(trr_hwrng_order) != TRR_NR_SRC);
 	/*
 	 * Nothing before the sources have passed their startup test; pairs
-	 * with trr_seed_all().
+	 * with trr_seed_work().
 	 */
 	if (!smp_load_acquire(&trr->seeded)) {
 		if (wait)
@@ -799,7 +799,7 @@ static int trr_hwrng_read(struct hwrng *rng, void *data, size_t max, bool wait)
 	for (i = 0; i < TRR_NR_SRC; i++) {
 		struct trr_source *src = &trr->src[trr_hwrng_order[i]];
 
-		if (!src->present)
+		if (!READ_ONCE(src->present) || !READ_ONCE(src->seeded))
 			continue;
 		/* The first source used writes the output itself. */
 		ret = trr_source_get(src, used ? buf : out, len, 0, NULL);
@@ -844,6 +844,8 @@ static int trr_stats_show(struct seq_file *m, void *unused)
 
 	seq_printf(m, "source: %s\n", src->name);
 	seq_printf(m, "quality: %u\n", READ_ONCE(*src->quality));
+	seq_printf(m, "present: %d\n", READ_ONCE(src->present));
+	seq_printf(m, "seeded: %d\n", READ_ONCE(src->seeded));
 	seq_printf(m, "state: %s\n", READ_ONCE(src->failed) ? "failed" : "ok");
 	seq_printf(m, "last_failure: %s\n",
 		   trr_fault_names[READ_ONCE(src->last_fault)]);
@@ -941,7 +943,8 @@ static void trr_debugfs_init(struct trr_rng *trr)
 		struct trr_source *src = &trr->src[i];
 		struct dentry *dir;
 
-		if (!src->present)
+		/* A TPM may come after probe. */
+		if (!src->present && (i != TRR_SRC_TPM || !IS_ENABLED(CONFIG_TCG_TPM)))
 			continue;
 		dir = debugfs_create_dir(src->name, trr->debugfs);
 		debugfs_create_file("stats", 0444, dir, src, &trr_stats_fops);
@@ -950,8 +953,9 @@ static void trr_debugfs_init(struct trr_rng *trr)
 }
 
 /*
- * Boot-time seed: the SP 800-90B startup test over TRR_STARTUP_BYTES
- * samples (mixed, not credited), then at least one whole APT window
+ * Seed from a source that has just come (at probe, or a TPM handed over
+ * later): the SP 800-90B startup test over TRR_STARTUP_BYTES samples
+ * (mixed, not credited), then at least one whole APT window
  * (TRR_SEED_BYTES) mixed, whose credit is claimed only once the window
  * has completed without failure. Return the credit in fractional units.
  */
@@ -966,7 +970,7 @@ static size_t trr_seed_source(struct trr_source *src)
 
 	for (done = 0; done < TRR_STARTUP_BYTES; done += ret) {
 		ret = trr_source_get(src, buf, sizeof(buf), 0, NULL);
-		if (ret < 0 || kthread_should_stop()) {
+		if (ret < 0) {
 			ok = false;
 			break;
 		}
@@ -976,7 +980,7 @@ static size_t trr_seed_source(struct trr_source *src)
 	while (ok && atomic64_read(&src->bytes_claimed) - claimed0 < TRR_SEED_BYTES &&
 	       mixed < 2 * TRR_APT_WINDOW) {
 		ret = trr_source_get(src, buf, sizeof(buf), TRR_GET_POOL, &frac);
-		if (ret < 0 || kthread_should_stop()) {
+		if (ret < 0) {
 			ok = false;
 			break;
 		}
@@ -984,8 +988,8 @@ static size_t trr_seed_source(struct trr_source *src)
 	}
 	memzero_explicit(buf, sizeof(buf));
 
-	if (kthread_should_stop())
-		return frac;	/* unbound while seeding: nothing to report */
+	if (!READ_ONCE(src->present))
+		return frac;	/* taken back while seeding: nothing to report */
 	if (ok)
 		dev_info(dev, "%s: seeded %zu bytes, credited %llu.%03u bits (quality %u/1024)\n",
 			 src->name, mixed, trr_whole(frac), trr_milli(frac),
@@ -996,41 +1000,104 @@ static size_t trr_seed_source(struct trr_source *src)
 	return frac;
 }
 
-/*
- * The policy line and the boot seed of every source present, from the
- * feeder thread, so that probe does no source I/O (1.5 KiB per source, 28
- * ms for both under TCG with sanitizers, more on a TPM that returns 32
- * bytes per command) and prints nothing on the way (a line on a 115200
- * baud serial console costs about 10 ms). /dev/hwrng serves nothing until
- * it is done.
- */
-static void trr_seed_all(struct trr_rng *trr)
+/* The hwrng's rank among hwrngs: the best quality of a usable source. */
+static unsigned int trr_rank(struct trr_rng *trr)
 {
+	unsigned int q = 0;
+	int i;
+
+	for (i = 0; i < TRR_NR_SRC; i++)
+		if (READ_ONCE(trr->src[i].present) && !READ_ONCE(trr->src[i].failed))
+			q = max(q, trr_quality(&trr->src[i]));
+	return q;
+}
+
+/*
+ * /dev/hwrng comes at probe with a source present, or with the first
+ * source seeded, so that a driver bound with no source at all (waiting
+ * for a TPM) registers nothing.
+ */
+static int trr_register_hwrng(struct trr_rng *trr)
+{
+	int ret = 0;
+
+	mutex_lock(&trr->rng_lock);
+	if (!trr->rng_registered) {
+		trr->rng.quality = trr_rank(trr);	/* HWRNG_FEEDS_POOL */
+		ret = hwrng_register(&trr->rng);
+		if (ret)
+			dev_err(trr->dev, "hwrng not registered: %d\n", ret);
+		trr->rng_registered = !ret;
+	}
+	mutex_unlock(&trr->rng_lock);
+	return ret;
+}
+
+/*
+ * The seed of every source present and not yet seeded, run on the
+ * driver's workqueue at probe and whenever a TPM is handed over, so that
+ * probe does no source I/O (1.5 KiB per source, 28 ms for both under TCG
+ * with sanitizers, more on a TPM that returns 32 bytes per command) and
+ * prints nothing on the way (a line on a 115200 baud serial console costs
+ * about 10 ms). Neither /dev/hwrng nor the feeder uses a source before its
+ * seed. The first run also prints the policy and the boot seed's summary.
+ */
+static void trr_seed_work(struct work_struct *work)
+{
+	struct trr_rng *trr = container_of(work, struct trr_rng, seed_work);
 	struct device *dev = trr->dev;
 	unsigned int n = 0, pool;
 	size_t frac = 0;
 	int i;
 
-	dev_info(dev, "policy: tpm %u/1024, rdrand %u/1024 (%s), capped at rng_core.default_quality %u/1024\n",
-		 READ_ONCE(tpm_quality), READ_ONCE(rdrand_quality),
-		 READ_ONCE(rdrand_quality_given) ? "rdrand_quality given" :
-		 random_trust_cpu() ? "follows random.trust_cpu=on" :
-		 "follows random.trust_cpu=off", hwrng_quality_cap());
+	if (!trr->seeded)
+		dev_info(dev, "policy: tpm %u/1024, rdrand %u/1024 (%s), capped at rng_core.default_quality %u/1024\n",
+			 READ_ONCE(tpm_quality), READ_ONCE(rdrand_quality),
+			 READ_ONCE(rdrand_quality_given) ? "rdrand_quality given" :
+			 random_trust_cpu() ? "follows random.trust_cpu=on" :
+			 "follows random.trust_cpu=off", hwrng_quality_cap());
 	for (i = 0; i < TRR_NR_SRC; i++) {
 		struct trr_source *src = &trr->src[i];
 
-		if (!src->present || src->failed)
+		if (!READ_ONCE(src->present) || READ_ONCE(src->seeded))
 			continue;
 		frac += trr_seed_source(src);
 		n++;
+		/* Readers test it locklessly, then take the lock to read. */
+		mutex_lock(&src->lock);
+		if (src->present)
+			WRITE_ONCE(src->seeded, true);
+		mutex_unlock(&src->lock);
+		if (trr_register_hwrng(trr))
+			break;
 	}
-	if (kthread_should_stop())
+	if (!n)
 		return;
 	pool = random_entropy_avail_frac();
-	dev_info(dev, "boot seed from %u source(s): %llu.%03u bits credited, pool estimate %llu.%03u bits\n",
-		 n, trr_whole(frac), trr_milli(frac), trr_whole(pool), trr_milli(pool));
-	/* Pairs with trr_hwrng_read(): the seeded sources' state is visible. */
+	dev_info(dev, "%s from %u source(s): %llu.%03u bits credited, pool estimate %llu.%03u bits\n",
+		 trr->seeded ? "seed" : "boot seed", n, trr_whole(frac),
+		 trr_milli(frac), trr_whole(pool), trr_milli(pool));
+	/* Pairs with trr_hwrng_read(). */
 	smp_store_release(&trr->seeded, true);
+}
+
+/*
+ * Once the CRNG is ready, random.c ignores credit and draws on the input
+ * pool only at a reseed, and every reseed takes RDSEED/RDRAND output by
+ * itself (extract_entropy()). So the feeder then reads the TPM once per
+ * reseed interval, as the hwrng core's fill thread does, and the CPU
+ * source only when a failed one is due for a retry. The sleep is
+ * random.c's own throttle for hwrng feeders (add_hwgenerator_randomness()
+ * with @sleep_after, nothing mixed or credited): one crng_reseed_interval(),
+ * cut short by kthread_stop() and by the freezer.
+ */
+static bool trr_feed_now(struct trr_source *src, bool ready)
+{
+	if (!ready || READ_ONCE(feed_after_ready))
+		return true;
+	if (src == &src->trr->src[TRR_SRC_CPU])
+		return READ_ONCE(src->failed);
+	return true;
 }
 
 /*
@@ -1044,28 +1111,33 @@ static int trr_feeder(void *data)
 	int i;
 
 	set_freezable();
-	trr_seed_all(trr);
 	while (!kthread_freezable_should_stop(NULL)) {
 		unsigned int ms = clamp(READ_ONCE(feed_interval_ms), 10U, 60000U);
+		bool ready = rng_is_initialized();
 
 		for (i = 0; i < TRR_NR_SRC; i++) {
 			struct trr_source *src = &trr->src[i];
 
-			if (!src->present || kthread_should_stop())
+			if (!READ_ONCE(src->present) ||
+			    !READ_ONCE(src->seeded) || kthread_should_stop() ||
+			    !trr_feed_now(src, ready))
 				continue;
 			trr_source_get(src, buf, sizeof(buf),
 				       TRR_GET_RETRY | TRR_GET_POOL, NULL);
 		}
 		memzero_explicit(buf, sizeof(buf));
-		schedule_timeout_interruptible(msecs_to_jiffies(ms));
+		if (ready && !READ_ONCE(feed_after_ready))
+			add_hwgenerator_randomness_src(trr->src[TRR_SRC_TPM].credit_src,
+						       NULL, 0, 0, true);
+		else
+			schedule_timeout_interruptible(msecs_to_jiffies(ms));
 	}
 	return 0;
 }
 
 static void trr_source_init(struct trr_rng *trr, enum trr_src_id id,
 			    const char *name, unsigned int *quality,
-			    int (*read)(struct trr_source *, u8 *, size_t),
-			    void (*relookup)(struct trr_source *))
+			    int (*read)(struct trr_source *, u8 *, size_t))
 {
 	struct trr_source *src = &trr->src[id];
 	char credit_name[24];
@@ -1076,7 +1148,6 @@ static void trr_source_init(struct trr_rng *trr, enum trr_src_id id,
 	src->name = name;
 	src->trr = trr;
 	src->read = read;
-	src->relookup = relookup;
 	src->quality = quality;
 	mutex_init(&src->lock);
 	trr_health_reset(&src->health);	/* keys the repeat tests */
@@ -1093,98 +1164,139 @@ static void trr_source_init(struct trr_rng *trr, enum trr_src_id id,
 }
 
 /*
- * Find the TPM. Without one, the source is still kept when RDRAND is
- * there, as failed: each retry looks for a TPM again (trr_tpm_relookup()),
- * so that a TPM that comes late is used.
+ * Loaded by udev where the CPU has RDRAND or RDSEED (the CPU devices'
+ * modalias), and by the TPM core, through the alias below, where a TPM
+ * registers with no owner for its RNG.
  */
-static void trr_find_tpm(struct trr_rng *trr, bool cpu)
+static const struct x86_cpu_id trr_cpu_ids[] = {
+	X86_MATCH_FEATURE(X86_FEATURE_RDRAND, NULL),
+	X86_MATCH_FEATURE(X86_FEATURE_RDSEED, NULL),
+	{}
+};
+MODULE_DEVICE_TABLE(x86cpu, trr_cpu_ids);
+MODULE_ALIAS("tpm-hwrng-owner");
+
+/*
+ * The TPM core hands us every usable TPM (tpm_hwrng_owner_register()):
+ * those registered before the driver, at once, and those that come later,
+ * as they come. Only one is used at a time; the first one wins.
+ */
+static void trr_tpm_add(struct tpm_hwrng_owner *owner, struct tpm_chip *chip)
 {
-	struct tpm_chip *chip = tpm_default_chip();
+	struct trr_rng *trr = container_of(owner, struct trr_rng, owner);
 	struct trr_source *src = &trr->src[TRR_SRC_TPM];
 
-	if (!chip) {
-		if (!cpu) {
-			dev_info(trr->dev, "tpm: no TPM, source skipped\n");
-			return;
-		}
-		dev_info(trr->dev, "tpm: no TPM, source skipped until one appears (looked up on each retry)\n");
-		src->present = true;
-		src->failed = true;
-		src->last_fault = TRR_FAIL_ERROR;
-		src->fail_streak = 1;
-		src->retry_at = jiffies + msecs_to_jiffies(trr_retry_ms());
+	mutex_lock(&src->lock);
+	if (trr->chip) {
+		mutex_unlock(&src->lock);
+		dev_info(trr->dev, "%s: %s not used, %s is\n", src->name,
+			 dev_name(&chip->dev), dev_name(&trr->chip->dev));
 		return;
 	}
-	/*
-	 * Honour the TPM driver's verdict: tpm_crb sets this flag for AMD
-	 * fTPMs whose RNG command stalls the system (erratum PA-410).
-	 */
-	if (chip->flags & TPM_CHIP_FLAG_HWRNG_DISABLED) {
-		dev_info(trr->dev, "tpm: %s has its RNG disabled (fTPM erratum PA-410), source skipped\n",
-			 dev_name(&chip->dev));
-		put_device(&chip->dev);
+	get_device(&chip->dev);
+	trr->chip = chip;
+	/* A new device: its own startup test, no fault carried over. */
+	trr_health_reset(&src->health);
+	trr_credit_drop(src);
+	src->failed = false;
+	src->fail_streak = 0;
+	WRITE_ONCE(src->seeded, false);
+	WRITE_ONCE(src->present, true);
+	mutex_unlock(&src->lock);
+	dev_info(trr->dev, "%s: using %s\n", src->name, dev_name(&chip->dev));
+	if (trr->wq)
+		queue_work(trr->wq, &trr->seed_work);
+}
+
+/*
+ * The TPM is going (or we are): wait for a command in flight, if any, and
+ * drop the reference, so that the chip's number is freed with the chip
+ * and a TPM bound again is tpm0 again.
+ */
+static void trr_tpm_remove(struct tpm_hwrng_owner *owner,
+			   struct tpm_chip *chip)
+{
+	struct trr_rng *trr = container_of(owner, struct trr_rng, owner);
+	struct trr_source *src = &trr->src[TRR_SRC_TPM];
+
+	mutex_lock(&src->lock);
+	if (trr->chip != chip) {
+		mutex_unlock(&src->lock);
 		return;
 	}
-	trr->chip = chip;		/* reference dropped in trr_remove() */
-	trr->src[TRR_SRC_TPM].present = true;
+	WRITE_ONCE(src->present, false);
+	WRITE_ONCE(src->seeded, false);
+	trr->chip = NULL;
+	trr_credit_drop(src);
+	mutex_unlock(&src->lock);
+	dev_info(trr->dev, "%s: %s gone, source stopped\n", src->name,
+		 dev_name(&chip->dev));
+	put_device(&chip->dev);
 }
 
 static int trr_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	unsigned int q = 0;
 	struct trr_rng *trr;
-	int i, ret;
+	int ret;
 
 	trr = devm_kzalloc(dev, sizeof(*trr), GFP_KERNEL);
 	if (!trr)
 		return -ENOMEM;
 	trr->dev = dev;
-	trr_source_init(trr, TRR_SRC_TPM, "tpm", &tpm_quality, trr_tpm_read,
-			trr_tpm_relookup);
+	mutex_init(&trr->rng_lock);
+	INIT_WORK(&trr->seed_work, trr_seed_work);
+	trr_source_init(trr, TRR_SRC_TPM, "tpm", &tpm_quality, trr_tpm_read);
 	trr_source_init(trr, TRR_SRC_CPU, "rdrand", &rdrand_quality,
-			trr_cpu_read, NULL);
+			trr_cpu_read);
+	trr->rng.name = TRR_HWRNG_NAME;
+	trr->rng.read = trr_hwrng_read;
+	trr->rng.flags = HWRNG_FEEDS_POOL;
 
-	if (boot_cpu_has(X86_FEATURE_RDSEED) || boot_cpu_has(X86_FEATURE_RDRAND))
+	if (x86_match_cpu(trr_cpu_ids))
 		trr->src[TRR_SRC_CPU].present = true;
 	else
 		dev_info(dev, "rdrand: no RDRAND or RDSEED, source skipped\n");
-	trr_find_tpm(trr, trr->src[TRR_SRC_CPU].present);
 
-	if (!trr->src[TRR_SRC_TPM].present && !trr->src[TRR_SRC_CPU].present) {
-		dev_info(dev, "no TPM and no RDRAND/RDSEED: not binding\n");
+	/*
+	 * Take the TPMs over first: the ones already there come now, in
+	 * trr_tpm_add(), and are seeded with the CPU below.
+	 */
+	trr->owner.add = trr_tpm_add;
+	trr->owner.remove = trr_tpm_remove;
+	ret = tpm_hwrng_owner_register(&trr->owner);
+	if (ret) {
+		dev_err(dev, "the TPMs' RNG has another owner: %d\n", ret);
+		return ret;
+	}
+	if (IS_ENABLED(CONFIG_TCG_TPM) && !trr->src[TRR_SRC_TPM].present)
+		dev_info(dev, "tpm: no TPM yet, used when one comes\n");
+	if (!IS_ENABLED(CONFIG_TCG_TPM) && !trr->src[TRR_SRC_CPU].present) {
+		dev_info(dev, "no TPM support and no RDRAND/RDSEED: not binding\n");
 		return -ENODEV;
 	}
 
-	/* The rank among hwrngs: the best quality of a usable source. */
-	for (i = 0; i < TRR_NR_SRC; i++)
-		if (trr->src[i].present && !trr->src[i].failed)
-			q = max(q, trr_quality(&trr->src[i]));
-
-	trr->rng.name = TRR_HWRNG_NAME;
-	trr->rng.read = trr_hwrng_read;
-	trr->rng.quality = q;	/* ranks only: HWRNG_FEEDS_POOL */
-	trr->rng.flags = HWRNG_FEEDS_POOL;
-	ret = hwrng_register(&trr->rng);
-	if (ret)
-		goto err_put;
-
-	trr_debugfs_init(trr);
-	/* Last: the thread seeds at once, and need not compete with probe. */
-	trr->feeder = kthread_run(trr_feeder, trr, "tpm-rdrand-feed");
-	if (IS_ERR(trr->feeder)) {
-		ret = PTR_ERR(trr->feeder);
-		debugfs_remove_recursive(trr->debugfs);
-		hwrng_unregister(&trr->rng);
-		goto err_put;
+	/* Freezable: stopped before the TPM suspends, as the feeder is. */
+	trr->wq = alloc_workqueue("tpm-rdrand", WQ_FREEZABLE | WQ_UNBOUND, 1);
+	trr->feeder = kthread_create(trr_feeder, trr, "tpm-rdrand-feed");
+	ret = !trr->wq ? -ENOMEM : PTR_ERR_OR_ZERO(trr->feeder);
+	/* /dev/hwrng at once with a source: it serves once it is seeded. */
+	if (!ret && (trr->src[TRR_SRC_CPU].present || trr->src[TRR_SRC_TPM].present))
+		ret = trr_register_hwrng(trr);
+	if (ret) {
+		if (!IS_ERR(trr->feeder))
+			kthread_stop(trr->feeder);
+		if (trr->wq)
+			destroy_workqueue(trr->wq);
+		tpm_hwrng_owner_unregister(&trr->owner);
+		return ret;
 	}
 	platform_set_drvdata(pdev, trr);
+	trr_debugfs_init(trr);
+	/* Last: the seed and the feed need not compete with probe. */
+	queue_work(trr->wq, &trr->seed_work);
+	wake_up_process(trr->feeder);
 	return 0;
-
-err_put:
-	if (trr->chip)
-		put_device(&trr->chip->dev);
-	return ret;
 }
 
 static void trr_remove(struct platform_device *pdev)
@@ -1192,12 +1304,18 @@ static void trr_remove(struct platform_device *pdev)
 	struct trr_rng *trr = platform_get_drvdata(pdev);
 	int i;
 
-	/* Waits until no reader is left in trr_hwrng_read(). */
-	hwrng_unregister(&trr->rng);
+	/* The TPM goes back to the TPM core (and tpm-rng-N) first. */
+	tpm_hwrng_owner_unregister(&trr->owner);
 	kthread_stop(trr->feeder);
+	/* Seeding stops at the first read of a source no longer there. */
+	mutex_lock(&trr->src[TRR_SRC_CPU].lock);
+	WRITE_ONCE(trr->src[TRR_SRC_CPU].present, false);
+	mutex_unlock(&trr->src[TRR_SRC_CPU].lock);
+	destroy_workqueue(trr->wq);
+	/* Waits until no reader is left in trr_hwrng_read(). */
+	if (trr->rng_registered)
+		hwrng_unregister(&trr->rng);
 	debugfs_remove_recursive(trr->debugfs);
-	if (trr->chip)
-		put_device(&trr->chip->dev);
 	/* No reader, feeder or debugfs user is left: wipe tags and replay. */
 	for (i = 0; i < TRR_NR_SRC; i++) {
 		memzero_explicit(&trr->src[i].health, sizeof(trr->src[i].health));
@@ -1252,8 +1370,12 @@ static void __exit trr_exit(void)
 	platform_driver_unregister(&trr_driver);
 }
 
-/* Built in, run after the TPM drivers have probed. */
-late_initcall(trr_init);
+/*
+ * Built in, this runs before the TPM drivers (hw_random/ links before
+ * tpm/), so that a TPM is handed to us as it registers and never credited
+ * as tpm-rng-N in between.
+ */
+module_init(trr_init);
 module_exit(trr_exit);
 
 #ifdef CONFIG_HW_RANDOM_TPM_RDRAND_KUNIT_TEST

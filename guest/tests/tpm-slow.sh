@@ -1,0 +1,51 @@
+#!/bin/sh
+# A TPM that takes 2 s per command (fault injection "slow" on the TPM
+# source): /dev/hwrng must keep delivering at RDRAND's pace (at least half
+# the rate measured before in the same boot, no read blocked behind a TPM
+# command), and unbind, with a reader in /dev/hwrng, must return within
+# one TPM command's time (2 s, plus 1 s of TCG slack).
+# shellcheck source=../lib/ktap.sh
+. /lib/ktap.sh
+# shellcheck source=../lib/trr.sh
+. /lib/trr.sh
+DRV=/sys/bus/platform/drivers/tpm-rdrand-rng
+SLOW_MS=2000
+ktap_begin
+
+# rate: bytes/s of /dev/hwrng over 256 KiB in 4 KiB reads, 0 if it did
+# not finish within 20 s.
+rate() {
+	r=$(timeout 20 read-rate file /dev/hwrng 262144 4096 | sed -n 's/.*rate_Bps=\([0-9]*\).*/\1/p')
+	echo "${r:-0}"
+}
+
+fast=$(rate)
+ktap_result "$([ "$fast" -gt 0 ]; echo $?)" healthy_reads "$fast B/s with a healthy TPM"
+echo slow >"$TRR_DBG/tpm/inject"
+# a feed or a refill now holds the TPM for 2 s at a time
+sleep 1
+slow=$(rate)
+ktap_result "$([ "$slow" -gt 0 ] && [ "$slow" -ge $((fast / 2)) ]; echo $?)" rdrand_pace_with_slow_tpm \
+	"$slow B/s with a slow TPM, $fast B/s before (floor: half)"
+ktap_diag "/dev/hwrng bytes served without the TPM so far: $(trr_stat tpm hwrng_cpu_only)"
+n=$(timeout 1 dd if=/dev/hwrng bs=64 count=1 2>/dev/null | wc -c)
+ktap_result "$([ "$n" -eq 64 ]; echo $?)" single_read_within_1s "read $n bytes within 1 s"
+
+# Unbind with a reader in /dev/hwrng and a slow command in flight.
+dd if=/dev/hwrng of=/dev/null bs=4096 2>/dev/null &
+reader=$!
+sleep 1
+t0=$(cut -d' ' -f1 /proc/uptime)
+timeout 15 sh -c "echo tpm-rdrand-rng >$DRV/unbind"
+rc=$?
+t1=$(cut -d' ' -f1 /proc/uptime)
+took=$(echo "$t1 $t0" | awk '{printf "%.2f", $1 - $2}')
+ktap_result "$rc" unbind_returns "rc $rc"
+ktap_result "$(echo "$took" | awk -v l="$SLOW_MS" '{exit !($1 < l / 1000 + 1)}'; echo $?)" \
+	unbind_within_one_command "unbind took $took s, one command $((SLOW_MS / 1000)) s"
+kill "$reader" 2>/dev/null
+wait "$reader" 2>/dev/null
+echo tpm-rdrand-rng >"$DRV/bind"
+ktap_check rebound_seeded trr_wait_seeded 2 30
+ktap_check rebound_tpm_ok test "$(trr_stat tpm state)" = ok
+ktap_end
