@@ -459,6 +459,8 @@ struct trr_test_feed {
 	size_t mixed;		/* bytes the recorder saw */
 	size_t claimed;		/* credit the recorder saw */
 	unsigned int first_call;	/* 1 + the reads of any source before */
+	bool check_clean;	/* note whether the buffer read into was zero */
+	bool saw_dirty;		/* ... and it was not */
 };
 
 static unsigned int trr_test_calls;
@@ -498,6 +500,8 @@ static int trr_test_read(struct trr_source *src, u8 *buf, size_t len)
 
 	if (!f->first_call)
 		f->first_call = ++trr_test_calls;
+	if (f->check_clean && memchr_inv(buf, 0, len))
+		f->saw_dirty = true;
 	if (f->short_len)
 		len = min(len, f->short_len);
 	for (i = 0; i < len; i++)
@@ -525,6 +529,8 @@ static struct trr_rng *trr_test_rng(struct kunit *test)
 	trr_test_calls = 0;
 	trr->mix = trr_test_mix;
 	trr->seeded = true;
+	spin_lock_init(&trr->ring_lock);
+	init_waitqueue_head(&trr->ring_wait);
 	trr_test_q = 1024;
 	for (i = 0; i < TRR_NR_SRC; i++) {
 		trr_source_init(trr, i, i ? "test1" : "test0", &trr_test_q,
@@ -747,6 +753,9 @@ static void trr_test_hwrng_short(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, trr_feed[0].pos + trr_feed[1].pos, 0);
 	trr->seeded = true;
 
+	/* The TPM's ring, as the refill work fills it: samples 0..511. */
+	trr_refill_work(&trr->refill_work);
+	KUNIT_EXPECT_EQ(test, trr->ring_len, TRR_RING_BYTES);
 	trr_feed[1].short_len = 40;
 	trr_feed[1].pos = 100;	/* not the same stream as source 0 */
 	for (i = 0; i < sizeof(want); i++)
@@ -760,8 +769,10 @@ static void trr_test_hwrng_short(struct kunit *test)
 }
 
 /*
- * /dev/hwrng reads the CPU source first, into the output, and the TPM only
- * after it: the CPU runs before any TPM byte of the read exists.
+ * /dev/hwrng reads the CPU source first, into the output, and XORs the
+ * TPM's bytes in only after it: when the CPU runs, no TPM byte is in the
+ * buffer it writes. With the ring empty the CPU's bytes are served alone
+ * and counted; with the CPU failed, the TPM's alone.
  */
 static void trr_test_hwrng_cpu_first(struct kunit *test)
 {
@@ -771,14 +782,18 @@ static void trr_test_hwrng_cpu_first(struct kunit *test)
 	u8 out[TRR_BLOCK], want[TRR_BLOCK];
 	size_t i;
 
+	trr_refill_work(&trr->refill_work);
 	cpu->pos = 1000;	/* not the same stream as the TPM's */
+	cpu->check_clean = true;
+	memset(out, 0, sizeof(out));
 	for (i = 0; i < sizeof(want); i++)
 		want[i] = trr_test_sample(tpm, i) ^ trr_test_sample(cpu, 1000 + i);
 	KUNIT_EXPECT_EQ(test, trr_hwrng_read(&trr->rng, out, sizeof(out), false),
 			TRR_BLOCK);
 	KUNIT_EXPECT_MEMEQ(test, out, want, sizeof(want));
-	KUNIT_EXPECT_EQ_MSG(test, cpu->first_call, 1, "the CPU source is read first");
-	KUNIT_EXPECT_EQ_MSG(test, tpm->first_call, 2, "the TPM is read after it");
+	KUNIT_EXPECT_FALSE_MSG(test, cpu->saw_dirty,
+			       "the CPU source ran with TPM bytes in its buffer");
+	KUNIT_EXPECT_EQ(test, trr->ring_len, TRR_RING_BYTES - TRR_BLOCK);
 
 	/* With the CPU source failed, the TPM's bytes alone are returned. */
 	trr->src[TRR_SRC_CPU].failed = true;
@@ -788,6 +803,17 @@ static void trr_test_hwrng_cpu_first(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, trr_hwrng_read(&trr->rng, out, sizeof(out), false),
 			TRR_BLOCK);
 	KUNIT_EXPECT_MEMEQ(test, out, want, sizeof(want));
+
+	/* The ring empty: the CPU's bytes alone, counted, never a wait. */
+	trr->src[TRR_SRC_CPU].failed = false;
+	trr_ring_drain(trr);
+	memset(out, 0, sizeof(out));
+	for (i = 0; i < sizeof(want); i++)
+		want[i] = trr_test_sample(cpu, 1000 + TRR_BLOCK + i);
+	KUNIT_EXPECT_EQ(test, trr_hwrng_read(&trr->rng, out, sizeof(out), false),
+			TRR_BLOCK);
+	KUNIT_EXPECT_MEMEQ(test, out, want, sizeof(want));
+	KUNIT_EXPECT_EQ(test, atomic64_read(&trr->hwrng_cpu_only), TRR_BLOCK);
 }
 
 static struct kunit_case trr_test_cases[] = {

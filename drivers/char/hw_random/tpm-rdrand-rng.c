@@ -53,14 +53,24 @@
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/siphash.h>
+#include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/tpm.h>
+#include <linux/wait.h>
 #include <linux/workqueue.h>
 #include <asm/archrandom.h>
 #include <asm/cpu_device_id.h>
 
 #define TRR_NAME		"tpm-rdrand-rng"
 #define TRR_HWRNG_NAME		"tpm-rdrand"
+/* TPM bytes kept ready for /dev/hwrng: 8 commands of 64 bytes */
+#define TRR_RING_BYTES		512
+/*
+ * A reader waits this long for the TPM's bytes, and not at all while a
+ * command has been in flight longer: 64 bytes take 1.3 ms on swtpm and
+ * tens of ms on a TPM that returns 32 bytes per command.
+ */
+#define TRR_TPM_WAIT_MS		50
 #define TRR_BLOCK		64	/* bytes per read of a source */
 #define TRR_SEED_BYTES		TRR_APT_WINDOW	/* credited seed per source */
 #define TRR_STARTUP_BYTES	1024	/* SP 800-90B 4.3: startup samples */
@@ -214,6 +224,18 @@ struct trr_rng {
 	struct task_struct *feeder;
 	struct workqueue_struct *wq;
 	struct work_struct seed_work;
+	/*
+	 * TPM bytes for /dev/hwrng, read ahead by refill_work, so that a
+	 * reader never waits for a TPM command: a TPM that takes seconds
+	 * per command then only makes the XOR rarer, not /dev/hwrng slower.
+	 */
+	struct work_struct refill_work;
+	wait_queue_head_t ring_wait;	/* bytes came, or the TPM went */
+	unsigned long tpm_busy_since;	/* jiffies | 1 while refilling */
+	bool refilling;			/* refill_work queued or running */
+	spinlock_t ring_lock;		/* ring, ring_len */
+	unsigned int ring_len;
+	u8 ring[TRR_RING_BYTES];
 	bool seeded;		/* the boot seed is done */
 	struct dentry *debugfs;
 	/* the input pool, or a recorder in the KUnit tests */
@@ -221,6 +243,7 @@ struct trr_rng {
 	/* the administrator's cap, or a stand-in in the KUnit tests */
 	unsigned int (*cap)(void);
 	struct trr_source src[TRR_NR_SRC];
+	atomic64_t hwrng_cpu_only;	/* /dev/hwrng bytes without the TPM */
 };
 
 /* Flags of trr_source_get() */
@@ -763,30 +786,133 @@ out:
 }
 
 /*
- * The order /dev/hwrng reads the sources in: the CPU's RNG first, straight
- * into the output buffer, then the TPM into a buffer of its own, XORed in.
- * So a CPU RNG instruction never runs while the bytes it is combined with
- * are in the output buffer (or anywhere this read put them), and cannot
- * pick its output to cancel them; the TPM, a device, never sees the CPU's
- * bytes. A CPU that reads other memory to find them is not covered: it
- * could read the input pool as well.
+ * Take up to @len TPM bytes, oldest first, off the ring: XORed into @out
+ * with @xor, copied into it otherwise.
  */
-static const enum trr_src_id trr_hwrng_order[] = { TRR_SRC_CPU, TRR_SRC_TPM };
+static size_t trr_ring_take(struct trr_rng *trr, u8 *out, size_t len,
+			    bool xor)
+{
+	size_t n, i;
+
+	/* The common case with a slow TPM, and cheaper than the lock. */
+	if (!READ_ONCE(trr->ring_len))
+		return 0;
+	spin_lock(&trr->ring_lock);
+	n = min_t(size_t, len, trr->ring_len);
+	if (xor)
+		for (i = 0; i < n; i++)
+			out[i] ^= trr->ring[i];
+	else
+		memcpy(out, trr->ring, n);
+	memmove(trr->ring, trr->ring + n, trr->ring_len - n);
+	memzero_explicit(trr->ring + trr->ring_len - n, n);
+	trr->ring_len -= n;
+	spin_unlock(&trr->ring_lock);
+	return n;
+}
+
+/* Forget the TPM bytes read ahead: the TPM failed or went. */
+static void trr_ring_drain(struct trr_rng *trr)
+{
+	spin_lock(&trr->ring_lock);
+	memzero_explicit(trr->ring, sizeof(trr->ring));
+	trr->ring_len = 0;
+	spin_unlock(&trr->ring_lock);
+}
+
+static bool trr_usable(struct trr_source *src)
+{
+	return READ_ONCE(src->present) && READ_ONCE(src->seeded) &&
+	       !READ_ONCE(src->failed);
+}
 
 /*
- * /dev/hwrng: the XOR of what every healthy source returns, over the
- * shortest length any of them delivered, in trr_hwrng_order.
+ * Read the TPM ahead for /dev/hwrng, health-tested as every read is, not
+ * mixed into the pool (the feeder does that). Runs on the driver's
+ * workqueue, queued by readers when the ring is half empty.
+ */
+static void trr_refill_work(struct work_struct *work)
+{
+	struct trr_rng *trr = container_of(work, struct trr_rng, refill_work);
+	struct trr_source *src = &trr->src[TRR_SRC_TPM];
+	u8 buf[TRR_BLOCK];
+	size_t n;
+	int ret;
+
+	while (trr_usable(src) &&
+	       READ_ONCE(trr->ring_len) + sizeof(buf) <= TRR_RING_BYTES) {
+		/* From the request on: waiting for the lock counts too. */
+		WRITE_ONCE(trr->tpm_busy_since, jiffies | 1);
+		ret = trr_source_get(src, buf, sizeof(buf), 0, NULL);
+		WRITE_ONCE(trr->tpm_busy_since, 0);
+		if (ret <= 0)
+			break;
+		spin_lock(&trr->ring_lock);
+		n = min_t(size_t, ret, TRR_RING_BYTES - trr->ring_len);
+		memcpy(trr->ring + trr->ring_len, buf, n);
+		trr->ring_len += n;
+		spin_unlock(&trr->ring_lock);
+		wake_up(&trr->ring_wait);
+	}
+	memzero_explicit(buf, sizeof(buf));
+	/* A reader that saw it set before this queues the work again. */
+	WRITE_ONCE(trr->refilling, false);
+	wake_up(&trr->ring_wait);
+}
+
+/*
+ * The TPM's share of a /dev/hwrng read: up to @len bytes off the ring,
+ * XORed into the CPU's with @xor. An empty ring is waited for as long as
+ * a healthy TPM takes, and not at all when the command in flight has
+ * already taken longer, or with !@wait: the CPU's bytes then go alone.
+ */
+static size_t trr_tpm_share(struct trr_rng *trr, u8 *out, size_t len,
+			    bool xor, bool wait)
+{
+	struct trr_source *tpm = &trr->src[TRR_SRC_TPM];
+	unsigned long since, tmo = msecs_to_jiffies(TRR_TPM_WAIT_MS);
+	size_t k;
+
+	k = trr_ring_take(trr, out, len, xor);
+	/* queue_work() costs more than a read: only when not queued yet */
+	if (READ_ONCE(trr->ring_len) <= TRR_RING_BYTES / 2 && trr->wq &&
+	    !READ_ONCE(trr->refilling)) {
+		WRITE_ONCE(trr->refilling, true);
+		queue_work(trr->wq, &trr->refill_work);
+	}
+	if (k || !wait)
+		return k;
+	since = READ_ONCE(trr->tpm_busy_since);
+	if (since && time_after(jiffies, since + tmo))
+		return 0;
+	wait_event_interruptible_timeout(trr->ring_wait,
+					 READ_ONCE(trr->ring_len) || !trr_usable(tpm),
+					 tmo);
+	return trr_ring_take(trr, out, len, xor);
+}
+
+/*
+ * /dev/hwrng: the CPU's RNG first, straight into the output buffer, then
+ * the TPM's bytes XORed in, taken from the ring the refill work keeps
+ * full. So a CPU RNG instruction never runs while the bytes it is
+ * combined with are in the output buffer, and cannot pick its output to
+ * cancel them (they sit in the ring, read before: a CPU that reads other
+ * memory to find them is not covered, it could read the input pool as
+ * well); the TPM, a device, never sees the CPU's bytes. No reader waits
+ * for a slow TPM: with the ring empty a reader waits TRR_TPM_WAIT_MS at
+ * most, and not at all once a command has taken longer; the CPU's bytes
+ * are then served alone, as when the TPM has failed, and counted in
+ * hwrng_cpu_only. The XOR covers the shortest length delivered.
  */
 static int trr_hwrng_read(struct hwrng *rng, void *data, size_t max, bool wait)
 {
 	struct trr_rng *trr = container_of(rng, struct trr_rng, rng);
-	size_t len = min_t(size_t, max, TRR_BLOCK), n = len;
-	u8 buf[TRR_BLOCK];
+	struct trr_source *cpu = &trr->src[TRR_SRC_CPU];
+	struct trr_source *tpm = &trr->src[TRR_SRC_TPM];
+	size_t len = min_t(size_t, max, TRR_BLOCK), n = 0, k;
 	u8 *out = data;
-	int i, ret, used = 0;
-	size_t j;
+	int ret;
 
-	BUILD_BUG_ON(ARRAY_SIZE(trr_hwrng_order) != TRR_NR_SRC);
 	/*
 	 * Nothing before the sources have passed their startup test; pairs
 	 * with trr_seed_work().
@@ -796,26 +922,31 @@ static int trr_hwrng_read(struct hwrng *rng, void *data, size_t max, bool wait)
 			hwrng_msleep(rng, 20);
 		return 0;
 	}
-	for (i = 0; i < TRR_NR_SRC; i++) {
-		struct trr_source *src = &trr->src[trr_hwrng_order[i]];
-
-		if (!READ_ONCE(src->present) || !READ_ONCE(src->seeded))
-			continue;
-		/* The first source used writes the output itself. */
-		ret = trr_source_get(src, used ? buf : out, len, 0, NULL);
-		if (ret <= 0)
-			continue;
-		if (used) {
-			for (j = 0; j < ret; j++)
-				out[j] ^= buf[j];
-			n = min_t(size_t, n, ret);
-		} else {
+	if (READ_ONCE(cpu->present) && READ_ONCE(cpu->seeded)) {
+		ret = trr_source_get(cpu, out, len, 0, NULL);
+		if (ret > 0)
 			n = ret;
-		}
-		used++;
 	}
-	memzero_explicit(buf, sizeof(buf));
-	if (used) {
+	if (!trr_usable(tpm)) {
+		if (READ_ONCE(trr->ring_len))
+			trr_ring_drain(trr);
+		if (n)
+			atomic64_add(n, &trr->hwrng_cpu_only);
+	} else if (n) {
+		k = trr_tpm_share(trr, out, n, true, wait);
+		if (k)
+			n = k;		/* the shortest length delivered */
+		else
+			atomic64_add(n, &trr->hwrng_cpu_only);
+	} else {
+		/* The TPM alone: there is nothing else to serve. */
+		n = trr_tpm_share(trr, out, len, false, false);
+		if (!n) {
+			ret = trr_source_get(tpm, out, len, 0, NULL);
+			n = max(ret, 0);
+		}
+	}
+	if (n) {
 		memzero_explicit(out + n, len - n);
 		return n;
 	}
@@ -863,6 +994,8 @@ static int trr_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "claimed_bits: %llu.%03u\n", trr_whole(frac), trr_milli(frac));
 	seq_printf(m, "pending_frac: %llu\n", pend_frac);
 	seq_printf(m, "errors: %lld\n", atomic64_read(&src->errors));
+	seq_printf(m, "hwrng_cpu_only: %lld\n",
+		   atomic64_read(&src->trr->hwrng_cpu_only));
 	seq_printf(m, "health_rct: %lld\n",
 		   atomic64_read(&src->health_fail[TRR_FAIL_RCT - 1]));
 	seq_printf(m, "health_apt: %lld\n",
@@ -1042,6 +1175,9 @@ static int trr_register_hwrng(struct trr_rng *trr)
  * about 10 ms). Neither /dev/hwrng nor the feeder uses a source before its
  * seed. The first run also prints the policy and the boot seed's summary.
  */
+/* The CPU first: a TPM that takes seconds per command does not hold it up. */
+static const enum trr_src_id trr_seed_order[] = { TRR_SRC_CPU, TRR_SRC_TPM };
+
 static void trr_seed_work(struct work_struct *work)
 {
 	struct trr_rng *trr = container_of(work, struct trr_rng, seed_work);
@@ -1056,8 +1192,8 @@ static void trr_seed_work(struct work_struct *work)
 			 READ_ONCE(rdrand_quality_given) ? "rdrand_quality given" :
 			 random_trust_cpu() ? "follows random.trust_cpu=on" :
 			 "follows random.trust_cpu=off", hwrng_quality_cap());
-	for (i = 0; i < TRR_NR_SRC; i++) {
-		struct trr_source *src = &trr->src[i];
+	for (i = 0; i < ARRAY_SIZE(trr_seed_order); i++) {
+		struct trr_source *src = &trr->src[trr_seed_order[i]];
 
 		if (!READ_ONCE(src->present) || READ_ONCE(src->seeded))
 			continue;
@@ -1194,7 +1330,7 @@ static void trr_tpm_add(struct tpm_hwrng_owner *owner, struct tpm_chip *chip)
 		return;
 	}
 	get_device(&chip->dev);
-	trr->chip = chip;
+	WRITE_ONCE(trr->chip, chip);
 	/* A new device: its own startup test, no fault carried over. */
 	trr_health_reset(&src->health);
 	trr_credit_drop(src);
@@ -1219,16 +1355,22 @@ static void trr_tpm_remove(struct tpm_hwrng_owner *owner,
 	struct trr_rng *trr = container_of(owner, struct trr_rng, owner);
 	struct trr_source *src = &trr->src[TRR_SRC_TPM];
 
-	mutex_lock(&src->lock);
-	if (trr->chip != chip) {
-		mutex_unlock(&src->lock);
+	/* trr->chip changes only here and in add(), under the TPM core's lock. */
+	if (READ_ONCE(trr->chip) != chip)
 		return;
-	}
+	/*
+	 * Before waiting for the lock: whoever is queued on it behind the
+	 * command in flight then finds the source gone instead of sending
+	 * another command, so this waits for one command at most.
+	 */
 	WRITE_ONCE(src->present, false);
+	wake_up(&trr->ring_wait);
+	mutex_lock(&src->lock);
 	WRITE_ONCE(src->seeded, false);
-	trr->chip = NULL;
+	WRITE_ONCE(trr->chip, NULL);
 	trr_credit_drop(src);
 	mutex_unlock(&src->lock);
+	trr_ring_drain(trr);
 	dev_info(trr->dev, "%s: %s gone, source stopped\n", src->name,
 		 dev_name(&chip->dev));
 	put_device(&chip->dev);
@@ -1246,6 +1388,9 @@ static int trr_probe(struct platform_device *pdev)
 	trr->dev = dev;
 	mutex_init(&trr->rng_lock);
 	INIT_WORK(&trr->seed_work, trr_seed_work);
+	INIT_WORK(&trr->refill_work, trr_refill_work);
+	init_waitqueue_head(&trr->ring_wait);
+	spin_lock_init(&trr->ring_lock);
 	trr_source_init(trr, TRR_SRC_TPM, "tpm", &tpm_quality, trr_tpm_read);
 	trr_source_init(trr, TRR_SRC_CPU, "rdrand", &rdrand_quality,
 			trr_cpu_read);
@@ -1316,6 +1461,7 @@ static void trr_remove(struct platform_device *pdev)
 	if (trr->rng_registered)
 		hwrng_unregister(&trr->rng);
 	debugfs_remove_recursive(trr->debugfs);
+	trr_ring_drain(trr);
 	/* No reader, feeder or debugfs user is left: wipe tags and replay. */
 	for (i = 0; i < TRR_NR_SRC; i++) {
 		memzero_explicit(&trr->src[i].health, sizeof(trr->src[i].health));
