@@ -57,6 +57,45 @@ tail -n +2 "$out/hwrng.tsv" | awk -F'\t' '{ print $1 "|" $2, $4 / 1024 }' |
 		}
 	}' "$out/.hwrng-stats"
 } >"$out/hwrng.md"
-awk '{ split($1, k, "|"); printf "\"%s %s\"\t%s\t%s\t%s\n", k[1], k[2], $2, $3, $4 }' \
-	"$out/.hwrng-stats" >"$out/throughput.tsv"
+# Plot data: x (a gap between boots), a label a reader can read, median,
+# min, max, and 0 for the driver's stream or 1 for a raw source.
+awk '
+function name(l) {
+	if (l == "raw:rdrand") return "RDRAND, userspace loop"
+	if (l ~ /^raw:tpm2_getrandom_/) return "TPM2_GetRandom, /dev/" substr(l, 20)
+	if (l ~ /^hwrng:/) return "/dev/hwrng (" substr(l, 7) ")"
+	return l
+}
+{
+	split($1, k, "|")
+	if (k[1] != last && NR > 1) x++
+	last = k[1]
+	printf "%d\t\"%s: %s\"\t%s\t%s\t%s\t%d\n", x++, k[1], name(k[2]), $2, $3, $4, k[2] ~ /^raw:/
+}' "$out/.hwrng-stats" >"$out/throughput.tsv"
+
+# Floors (issue 12): the driver's /dev/hwrng at 0.9 of the userspace
+# RDRAND loop with RDRAND alone, and at 0.95 of TPM2_GetRandom on
+# /dev/tpm0 where it reads the TPM; each against its own boot's figure.
+floors=$(awk '
+{ split($1, k, "|"); med[k[1], k[2]] = $2 }
+function check(b, want, raw, floor) {
+	if (!((b, want) in med) || !((b, raw) in med)) {
+		printf "missing %s or %s in %s; ", want, raw, b
+		bad = 1
+		return
+	}
+	r = med[b, want] / med[b, raw]
+	printf "%s: %.3f of %s (floor %.2f)%s; ", b, r, raw, floor, r >= floor ? "" : " MISSED"
+	if (r < floor)
+		bad = 1
+}
+END {
+	check("rdrand-only", "hwrng:tpm-rdrand", "raw:rdrand", 0.90)
+	check("tpm+rdrand", "hwrng:tpm-rdrand", "raw:tpm2_getrandom_tpm0", 0.95)
+	check("tpm-only", "hwrng:tpm-rdrand", "raw:tpm2_getrandom_tpm0", 0.95)
+	exit bad
+}' "$out/.hwrng-stats") && verdict=met || verdict=missed
 rm -f "$out/.hwrng-stats"
+printf '\nFloors %s: %s\n' "$verdict" "$floors" >>"$out/hwrng.md"
+echo "hwrng-rates: floors $verdict: $floors"
+[ "$verdict" = met ]

@@ -23,7 +23,7 @@ med() { awk -f "$stats"; }
 	echo "| | |"
 	echo "|---|---|"
 	echo "| commit | $(git -C "$top" rev-parse --short HEAD)$(git -C "$top" diff --quiet HEAD -- patches drivers guest || echo ' (+ uncommitted changes)') |"
-	echo "| accelerator | $(cut -d' ' -f2 "$top/build/accel" 2>/dev/null) (QEMU $(qemu-system-x86_64 --version | head -n 1 | sed 's/.*version //')) |"
+	echo "| accelerator | $(cut -d' ' -f2 "$top/build/accel" 2>/dev/null | head -n 1) (QEMU $(qemu-system-x86_64 --version | head -n 1 | sed 's/.*version //')) |"
 	echo "| guest CPU | QEMU -cpu max under TCG, host,+rdrand under KVM; \"RDRAND off\" rows add -rdrand,-rdseed |"
 	echo "| host CPU | $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores |"
 	echo

@@ -49,7 +49,8 @@ bench/jitter-times.sh "$res/jitter.tsv"
 for extra in bench/hwrng-rates.sh bench/grb-rates.sh; do
 	if [ -x "$extra" ]; then
 		log "$extra"
-		"$extra" "$res"
+		# A missed floor is reported in RESULTS.md; the run goes on.
+		"$extra" "$res" || log "$extra: a floor was missed, see RESULTS.md"
 	fi
 done
 

@@ -6,9 +6,11 @@
 ktap_begin
 ktap_check no_rdrand sh -c '! grep -qw rdrand /proc/cpuinfo'
 ktap_check trust_cpu_off grep -q 'random.trust_cpu=off' /proc/cmdline
-# tpm-rdrand-rng has no source: it does not bind, and says so.
-ktap_check hwrng_driver_not_bound_line dmesg_has 'tpm-rdrand-rng: no TPM and no RDRAND/RDSEED: not binding'
-ktap_check hwrng_driver_not_bound test ! -e /sys/bus/platform/drivers/tpm-rdrand-rng/tpm-rdrand-rng
+# tpm-rdrand-rng has no source: it says so, stays bound for a TPM that
+# may come, and registers no hwrng until then.
+ktap_check hwrng_driver_no_rdrand_line dmesg_has 'tpm-rdrand-rng: rdrand: no RDRAND or RDSEED, source skipped'
+ktap_check hwrng_driver_no_tpm_line dmesg_has 'tpm-rdrand-rng: tpm: no TPM yet, used when one comes'
+ktap_check hwrng_driver_no_hwrng sh -c '! grep -q tpm-rdrand /sys/class/misc/hw_random/rng_available'
 cur=$(cat /sys/class/misc/hw_random/rng_current 2>/dev/null || echo none)
 ktap_result "$([ "$cur" = none ]; echo $?)" rng_current_none "rng_current=$cur"
 ktap_first_blocking_read

@@ -814,6 +814,101 @@ static void trr_test_hwrng_cpu_first(struct kunit *test)
 			TRR_BLOCK);
 	KUNIT_EXPECT_MEMEQ(test, out, want, sizeof(want));
 	KUNIT_EXPECT_EQ(test, atomic64_read(&trr->hwrng_cpu_only), TRR_BLOCK);
+
+	/*
+	 * A read shorter than a block (the rest of a user's read) gets no
+	 * more than it asked for, and nothing past it is touched.
+	 */
+	memset(out, 0xaa, sizeof(out));
+	KUNIT_EXPECT_EQ(test, trr_hwrng_read(&trr->rng, out, 12, false), 12);
+	KUNIT_EXPECT_EQ(test, out[12], 0xaa);
+	KUNIT_EXPECT_EQ(test, out[TRR_BLOCK - 1], 0xaa);
+}
+
+/* A fault the fast-path mock plants in the next read: word @word := @val. */
+static struct {
+	bool set;
+	bool copy_prev;		/* := the word before it instead */
+	size_t word;
+	u64 val;
+} trr_fast_fault;
+
+static int trr_test_read_fast(struct trr_source *src, u8 *buf, size_t len)
+{
+	int ret = trr_test_read(src, buf, len);
+	size_t w = trr_fast_fault.word;
+
+	if (trr_fast_fault.set && (w + 1) * sizeof(u64) <= ret) {
+		if (trr_fast_fault.copy_prev)
+			memcpy(buf + w * sizeof(u64), buf + (w - 1) * sizeof(u64),
+			       sizeof(u64));
+		else
+			memcpy(buf + w * sizeof(u64), &trr_fast_fault.val,
+			       sizeof(u64));
+		trr_fast_fault.set = false;
+	}
+	return ret;
+}
+
+/*
+ * The fast path (/dev/hwrng's CPU read, whole words): a clean page passes
+ * and puts 1 block in 64 through the full tests (4096 bytes: 64 blocks, 1
+ * of them, 64 samples of the APT window); an all-ones word, an all-zero
+ * word, a word repeated at once, within a read or across two, fail the
+ * source in the read that holds it.
+ */
+static void trr_test_fast_words(struct kunit *test)
+{
+	static const struct {
+		const char *what;
+		bool copy_prev;
+		size_t word;
+		u64 val;
+		enum trr_fault fault;
+	} cases[] = {
+		{ "all ones", false, 37, ~0ULL, TRR_FAIL_STUCK },
+		{ "all zeros", false, 200, 0, TRR_FAIL_STUCK },
+		{ "repeat", true, 301, 0, TRR_FAIL_WORD },
+	};
+	struct trr_rng *trr = trr_test_rng(test);
+	struct trr_source *cpu = &trr->src[TRR_SRC_CPU];
+	u8 *buf = kunit_kzalloc(test, TRR_HWRNG_MAX, GFP_KERNEL);
+	size_t i;
+	u64 last;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	cpu->read_fast = trr_test_read_fast;
+	KUNIT_EXPECT_EQ(test, trr_source_get_fast(cpu, buf, TRR_HWRNG_MAX),
+			TRR_HWRNG_MAX);
+	KUNIT_EXPECT_FALSE(test, cpu->failed);
+	KUNIT_EXPECT_EQ(test, cpu->health.apt_pos, 64);
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		trr_health_reset(&cpu->health);
+		cpu->failed = false;
+		trr_fast_fault.set = true;
+		trr_fast_fault.copy_prev = cases[i].copy_prev;
+		trr_fast_fault.word = cases[i].word;
+		trr_fast_fault.val = cases[i].val;
+		KUNIT_EXPECT_EQ_MSG(test, trr_source_get_fast(cpu, buf, TRR_HWRNG_MAX),
+				    -EIO, "%s", cases[i].what);
+		KUNIT_EXPECT_TRUE_MSG(test, cpu->failed, "%s", cases[i].what);
+		KUNIT_EXPECT_EQ_MSG(test, cpu->last_fault, cases[i].fault,
+				    "%s", cases[i].what);
+		KUNIT_EXPECT_TRUE_MSG(test, mem_is_zero(buf, TRR_HWRNG_MAX),
+				      "%s: nothing served", cases[i].what);
+	}
+
+	/* The first word of a read repeats the last of the read before. */
+	cpu->failed = false;
+	KUNIT_EXPECT_EQ(test, trr_source_get_fast(cpu, buf, 64), 64);
+	memcpy(&last, buf + 56, sizeof(last));
+	trr_fast_fault.set = true;
+	trr_fast_fault.copy_prev = false;
+	trr_fast_fault.word = 0;
+	trr_fast_fault.val = last;
+	KUNIT_EXPECT_EQ(test, trr_source_get_fast(cpu, buf, 64), -EIO);
+	KUNIT_EXPECT_EQ(test, cpu->last_fault, TRR_FAIL_WORD);
 }
 
 static struct kunit_case trr_test_cases[] = {
@@ -839,6 +934,7 @@ static struct kunit_case trr_test_cases[] = {
 #endif
 	KUNIT_CASE(trr_test_hwrng_short),
 	KUNIT_CASE(trr_test_hwrng_cpu_first),
+	KUNIT_CASE(trr_test_fast_words),
 	{}
 };
 

@@ -63,6 +63,10 @@
 
 #define TRR_NAME		"tpm-rdrand-rng"
 #define TRR_HWRNG_NAME		"tpm-rdrand"
+/* HWRNG_LARGE_READS: what /dev/hwrng may ask for per call, a page */
+#define TRR_HWRNG_MAX		4096
+/* /dev/hwrng's CPU path: one 64-byte block per page gets every test */
+#define TRR_FAST_SAMPLE		64
 /* TPM bytes kept ready for /dev/hwrng: 8 commands of 64 bytes */
 #define TRR_RING_BYTES		512
 /*
@@ -171,6 +175,8 @@ struct trr_source {
 	const char *name;
 	struct trr_rng *trr;
 	int (*read)(struct trr_source *src, u8 *buf, size_t len);
+	/* /dev/hwrng's read of whole 64-bit words, if the source has one */
+	int (*read_fast)(struct trr_source *src, u8 *buf, size_t len);
 	unsigned int *quality;
 	int credit_src;		/* random_credit_source() of "tpm-rdrand:NAME" */
 	/* protects the fields below up to the counters */
@@ -180,6 +186,8 @@ struct trr_source {
 	/* has been through its startup test since it came; read locklessly */
 	bool seeded;
 	struct trr_health health;
+	u64 fast_prev;			/* the fast path's last word */
+	unsigned int fast_blocks;	/* blocks it served, for sampling */
 	bool failed;
 	enum trr_fault last_fault;
 	unsigned long retry_at;
@@ -479,6 +487,24 @@ static int trr_cpu_read(struct trr_source *src, u8 *buf, size_t len)
 		memzero_explicit(&v, sizeof(v));
 	}
 	return len;
+}
+
+/*
+ * /dev/hwrng's CPU read: RDRAND only, straight into @buf. RDSEED's
+ * conditioned output, slower and prone to run dry, is kept for the pool.
+ */
+static int trr_cpu_read_fast(struct trr_source *src, u8 *buf, size_t len)
+{
+	unsigned long v = 0;
+	size_t i;
+
+	for (i = 0; i + sizeof(v) <= len; i += sizeof(v)) {
+		if (!arch_get_random_longs(&v, 1))
+			break;
+		memcpy(buf + i, &v, sizeof(v));
+	}
+	memzero_explicit(&v, sizeof(v));
+	return i ? i : -EIO;
 }
 
 #ifdef CONFIG_HW_RANDOM_TPM_RDRAND_FAULT_INJECTION
@@ -786,6 +812,68 @@ out:
 }
 
 /*
+ * /dev/hwrng's read of a source with a fast path, in whole 64-bit words:
+ * every word is tested for a stuck value (all zeros, all ones) and for a
+ * repeat of the word before it, and one 64-byte block in TRR_FAST_SAMPLE
+ * goes through every test a pool read gets (repetition count, adaptive
+ * proportion, block and word history), whose APT window it advances. A
+ * fault fails the source for every path, as on a pool read; a failed
+ * source is left to the feeder to retry. Nothing is mixed or credited.
+ */
+static int trr_source_get_fast(struct trr_source *src, u8 *buf, size_t len)
+{
+	enum trr_fault fault = TRR_OK;
+	size_t i, off, words = round_down(len, sizeof(u64));
+	unsigned int pos0;
+	u64 w;
+	int ret;
+
+	if (!src->read_fast || !words)
+		return trr_source_get(src, buf, len, 0, NULL);
+	len = words;
+	if (mutex_lock_interruptible(&src->lock))
+		return -EINTR;
+	if (!src->present || src->failed) {
+		ret = src->present ? -EAGAIN : -ENODEV;
+		goto out;
+	}
+	ret = src->read_fast(src, buf, len);
+	ret = trr_inject(src, buf, ret > 0 ? ret : 0, ret);
+	if (ret <= 0) {
+		ret = ret ?: -EIO;
+		trr_source_fail(src, TRR_FAIL_ERROR, ret);
+		goto out;
+	}
+	atomic64_add(ret, &src->bytes_read);
+	for (i = 0; i + sizeof(w) <= ret && fault == TRR_OK; i += sizeof(w)) {
+		memcpy(&w, buf + i, sizeof(w));
+		if (w == 0 || w == ~0ULL)
+			fault = TRR_FAIL_STUCK;
+		else if (w == src->fast_prev)
+			fault = TRR_FAIL_WORD;
+		src->fast_prev = w;
+	}
+	for (off = 0; fault == TRR_OK && off + TRR_BLOCK <= ret; off += TRR_BLOCK) {
+		if (++src->fast_blocks % TRR_FAST_SAMPLE)
+			continue;
+		pos0 = src->health.apt_pos;
+		fault = trr_health_check(&src->health, buf + off, TRR_BLOCK);
+		if (fault == TRR_OK)
+			trr_account(src, NULL, TRR_BLOCK, pos0);
+	}
+	memzero_explicit(&w, sizeof(w));
+	if (fault != TRR_OK) {
+		trr_source_fail(src, fault, 0);
+		ret = -EIO;
+	}
+out:
+	mutex_unlock(&src->lock);
+	if (ret < 0)
+		memzero_explicit(buf, len);
+	return ret;
+}
+
+/*
  * Take up to @len TPM bytes, oldest first, off the ring: XORed into @out
  * with @xor, copied into it otherwise.
  */
@@ -860,6 +948,15 @@ static void trr_refill_work(struct work_struct *work)
 	wake_up(&trr->ring_wait);
 }
 
+/* A refill command has been in flight longer than a reader waits. */
+static bool trr_tpm_slow(struct trr_rng *trr)
+{
+	unsigned long since = READ_ONCE(trr->tpm_busy_since);
+
+	return since && time_after(jiffies, since +
+				   msecs_to_jiffies(TRR_TPM_WAIT_MS));
+}
+
 /*
  * The TPM's share of a /dev/hwrng read: up to @len bytes off the ring,
  * XORed into the CPU's with @xor. An empty ring is waited for as long as
@@ -870,7 +967,6 @@ static size_t trr_tpm_share(struct trr_rng *trr, u8 *out, size_t len,
 			    bool xor, bool wait)
 {
 	struct trr_source *tpm = &trr->src[TRR_SRC_TPM];
-	unsigned long since, tmo = msecs_to_jiffies(TRR_TPM_WAIT_MS);
 	size_t k;
 
 	k = trr_ring_take(trr, out, len, xor);
@@ -880,14 +976,11 @@ static size_t trr_tpm_share(struct trr_rng *trr, u8 *out, size_t len,
 		WRITE_ONCE(trr->refilling, true);
 		queue_work(trr->wq, &trr->refill_work);
 	}
-	if (k || !wait)
+	if (k || !wait || trr_tpm_slow(trr))
 		return k;
-	since = READ_ONCE(trr->tpm_busy_since);
-	if (since && time_after(jiffies, since + tmo))
-		return 0;
 	wait_event_interruptible_timeout(trr->ring_wait,
 					 READ_ONCE(trr->ring_len) || !trr_usable(tpm),
-					 tmo);
+					 msecs_to_jiffies(TRR_TPM_WAIT_MS));
 	return trr_ring_take(trr, out, len, xor);
 }
 
@@ -909,7 +1002,7 @@ static int trr_hwrng_read(struct hwrng *rng, void *data, size_t max, bool wait)
 	struct trr_rng *trr = container_of(rng, struct trr_rng, rng);
 	struct trr_source *cpu = &trr->src[TRR_SRC_CPU];
 	struct trr_source *tpm = &trr->src[TRR_SRC_TPM];
-	size_t len = min_t(size_t, max, TRR_BLOCK), n = 0, k;
+	size_t len = min_t(size_t, max, TRR_HWRNG_MAX), n = 0, k;
 	u8 *out = data;
 	int ret;
 
@@ -923,7 +1016,16 @@ static int trr_hwrng_read(struct hwrng *rng, void *data, size_t max, bool wait)
 		return 0;
 	}
 	if (READ_ONCE(cpu->present) && READ_ONCE(cpu->seeded)) {
-		ret = trr_source_get(cpu, out, len, 0, NULL);
+		/*
+		 * As much as the TPM has ready (one block at least) while it
+		 * keeps up, for the XOR covers no more: RDRAND is not spent
+		 * on bytes thrown away.
+		 */
+		k = len;
+		if (trr_usable(tpm) && !trr_tpm_slow(trr))
+			k = min_t(size_t, max_t(size_t, READ_ONCE(trr->ring_len),
+						TRR_BLOCK), len);
+		ret = trr_source_get_fast(cpu, out, k);
 		if (ret > 0)
 			n = ret;
 	}
@@ -939,10 +1041,16 @@ static int trr_hwrng_read(struct hwrng *rng, void *data, size_t max, bool wait)
 		else
 			atomic64_add(n, &trr->hwrng_cpu_only);
 	} else {
-		/* The TPM alone: there is nothing else to serve. */
-		n = trr_tpm_share(trr, out, len, false, false);
+		/*
+		 * The TPM alone: nothing else to serve, so the reader reads
+		 * it itself (what is left on the ring first), and the ring
+		 * is not refilled to compete with it for the TPM.
+		 */
+		n = trr_ring_take(trr, out, len, false);
 		if (!n) {
-			ret = trr_source_get(tpm, out, len, 0, NULL);
+			/* tpm_get_random() takes 128 bytes at most */
+			ret = trr_source_get(tpm, out, min_t(size_t, len, TRR_BLOCK),
+					     0, NULL);
 			n = max(ret, 0);
 		}
 	}
@@ -1394,9 +1502,10 @@ static int trr_probe(struct platform_device *pdev)
 	trr_source_init(trr, TRR_SRC_TPM, "tpm", &tpm_quality, trr_tpm_read);
 	trr_source_init(trr, TRR_SRC_CPU, "rdrand", &rdrand_quality,
 			trr_cpu_read);
+	trr->src[TRR_SRC_CPU].read_fast = trr_cpu_read_fast;
 	trr->rng.name = TRR_HWRNG_NAME;
 	trr->rng.read = trr_hwrng_read;
-	trr->rng.flags = HWRNG_FEEDS_POOL;
+	trr->rng.flags = HWRNG_FEEDS_POOL | HWRNG_LARGE_READS;
 
 	if (x86_match_cpu(trr_cpu_ids))
 		trr->src[TRR_SRC_CPU].present = true;
@@ -1465,6 +1574,7 @@ static void trr_remove(struct platform_device *pdev)
 	/* No reader, feeder or debugfs user is left: wipe tags and replay. */
 	for (i = 0; i < TRR_NR_SRC; i++) {
 		memzero_explicit(&trr->src[i].health, sizeof(trr->src[i].health));
+		memzero_explicit(&trr->src[i].fast_prev, sizeof(trr->src[i].fast_prev));
 		trr_inject_clear(&trr->src[i]);
 	}
 }
