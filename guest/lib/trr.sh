@@ -19,6 +19,18 @@ trr_all_seeded() {
 	done
 }
 
+# trr_wait_started SECONDS: wait until the driver's start work has run
+# (its debugfs directory is there).
+trr_wait_started() {
+	_i=0
+	while [ "$_i" -lt $(($1 * 10)) ]; do
+		[ -d "$TRR_DBG" ] && return 0
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
 # trr_wait_seeded COUNT SECONDS: wait until the driver has finished its
 # COUNT-th boot seed (one per bind), which its workqueue runs after probe,
 # and has seeded every source present.
@@ -185,4 +197,26 @@ prov_tpm_within_share() {
 	ktap_result "$(bits_le "$_tpm" "$_share"; echo $?)" tpm_credit_within_share \
 		"tpm credited $_tpm bits, share of its bytes mixed $_share"
 	ktap_result "$(bits_le 0.125 "$_tpm"; echo $?)" tpm_credited "tpm credited $_tpm bits"
+}
+
+# trr_loads: how many times the driver has started (boot seed lines).
+trr_loads() {
+	dmesg | grep -c 'tpm-rdrand-rng: boot seed from'
+}
+
+# trr_load [PARAM=VALUE...]: on the module kernel, load tpm-rdrand-rng
+# (with the PARAMs; kmod adds those on the kernel command line), then the
+# TPM interface driver, and wait for the seed of every source. Driver
+# first: a TPM registered before it would be tpm-rng-0, fully credited as
+# on vanilla, until the driver takes it over. The driver binds to no
+# device: unloading is how it goes away.
+trr_load() {
+	_n=$(trr_loads)
+	modprobe tpm_rdrand_rng "$@" && modprobe tpm_tis &&
+		trr_wait_seeded $((_n + 1)) 30
+}
+
+# trr_unload: rmmod tpm-rdrand-rng, waiting at most 15 s; its status.
+trr_unload() {
+	timeout 15 rmmod tpm_rdrand_rng
 }

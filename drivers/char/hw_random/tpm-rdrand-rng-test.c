@@ -535,6 +535,7 @@ static struct trr_rng *trr_test_rng(struct kunit *test)
 	for (i = 0; i < TRR_NR_SRC; i++) {
 		trr_source_init(trr, i, i ? "test1" : "test0", &trr_test_q,
 				trr_test_read);
+		trr_source_start(&trr->src[i]);
 		trr->src[i].present = true;
 		trr->src[i].seeded = true;
 	}

@@ -31,7 +31,7 @@
  * The credit is a policy, not a measurement.
  */
 
-#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+#define pr_fmt(fmt) "tpm-rdrand-rng: " fmt
 
 #include <linux/atomic.h>
 #include <linux/cpufeature.h>
@@ -46,7 +46,6 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
-#include <linux/platform_device.h>
 #include <linux/prandom.h>
 #include <linux/random.h>
 #include <linux/ratelimit.h>
@@ -223,7 +222,7 @@ struct trr_source {
 };
 
 struct trr_rng {
-	struct device *dev;
+	struct work_struct start_work;	/* what trr_init() leaves to the wq */
 	struct tpm_chip *chip;	/* the TPM source's lock */
 	struct tpm_hwrng_owner owner;
 	struct hwrng rng;
@@ -694,8 +693,6 @@ static size_t trr_account(struct trr_source *src, const u8 *buf, size_t len,
 static void trr_source_fail(struct trr_source *src, enum trr_fault fault,
 			    int err)
 {
-	struct device *dev = src->trr->dev;
-
 	trr_credit_drop(src);
 	if (fault == TRR_FAIL_ERROR)
 		atomic64_inc(&src->errors);
@@ -713,11 +710,11 @@ static void trr_source_fail(struct trr_source *src, enum trr_fault fault,
 	if (!__ratelimit(&src->rs))
 		return;
 	if (fault == TRR_FAIL_ERROR)
-		dev_warn(dev, "%s: read error %d: not used or credited, retried after %u ms and backing off\n",
-			 src->name, err, trr_retry_ms());
+		pr_warn("%s: read error %d: not used or credited, retried after %u ms and backing off\n",
+			src->name, err, trr_retry_ms());
 	else
-		dev_warn(dev, "%s: health test failed (%s): not used or credited, retried after %u ms and backing off\n",
-			 src->name, trr_fault_names[fault], trr_retry_ms());
+		pr_warn("%s: health test failed (%s): not used or credited, retried after %u ms and backing off\n",
+			src->name, trr_fault_names[fault], trr_retry_ms());
 }
 
 /*
@@ -801,8 +798,8 @@ static int trr_source_get(struct trr_source *src, u8 *buf, size_t len,
 	src->fail_streak = 0;
 	if (src->failed) {
 		WRITE_ONCE(src->failed, false);
-		dev_info(src->trr->dev, "%s: recovered (startup test passed again), used and credited again\n",
-			 src->name);
+		pr_info("%s: recovered (startup test passed again), used and credited again\n",
+			src->name);
 	}
 out:
 	mutex_unlock(&src->lock);
@@ -1184,7 +1181,7 @@ static void trr_debugfs_init(struct trr_rng *trr)
 		struct trr_source *src = &trr->src[i];
 		struct dentry *dir;
 
-		/* A TPM may come after probe. */
+		/* A TPM may come after init. */
 		if (!src->present && (i != TRR_SRC_TPM || !IS_ENABLED(CONFIG_TCG_TPM)))
 			continue;
 		dir = debugfs_create_dir(src->name, trr->debugfs);
@@ -1194,7 +1191,7 @@ static void trr_debugfs_init(struct trr_rng *trr)
 }
 
 /*
- * Seed from a source that has just come (at probe, or a TPM handed over
+ * Seed from a source that has just come (at init, or a TPM handed over
  * later): the SP 800-90B startup test over TRR_STARTUP_BYTES samples
  * (mixed, not credited), then at least one whole APT window
  * (TRR_SEED_BYTES) mixed, whose credit is claimed only once the window
@@ -1202,7 +1199,6 @@ static void trr_debugfs_init(struct trr_rng *trr)
  */
 static size_t trr_seed_source(struct trr_source *src)
 {
-	struct device *dev = src->trr->dev;
 	u64 claimed0 = atomic64_read(&src->bytes_claimed);
 	u8 buf[TRR_BLOCK];
 	size_t done, mixed = 0, frac = 0;
@@ -1232,12 +1228,12 @@ static size_t trr_seed_source(struct trr_source *src)
 	if (!READ_ONCE(src->present))
 		return frac;	/* taken back while seeding: nothing to report */
 	if (ok)
-		dev_info(dev, "%s: seeded %zu bytes, credited %llu.%03u bits (quality %u/1024)\n",
-			 src->name, mixed, trr_whole(frac), trr_milli(frac),
-			 trr_quality(src));
+		pr_info("%s: seeded %zu bytes, credited %llu.%03u bits (quality %u/1024)\n",
+			src->name, mixed, trr_whole(frac), trr_milli(frac),
+			trr_quality(src));
 	else
-		dev_warn(dev, "%s: startup test failed, seeded %zu bytes, credited %llu.%03u bits\n",
-			 src->name, mixed, trr_whole(frac), trr_milli(frac));
+		pr_warn("%s: startup test failed, seeded %zu bytes, credited %llu.%03u bits\n",
+			src->name, mixed, trr_whole(frac), trr_milli(frac));
 	return frac;
 }
 
@@ -1254,8 +1250,8 @@ static unsigned int trr_rank(struct trr_rng *trr)
 }
 
 /*
- * /dev/hwrng comes at probe with a source present, or with the first
- * source seeded, so that a driver bound with no source at all (waiting
+ * /dev/hwrng comes at start with a source present, or with the first
+ * source seeded, so that a driver loaded with no source at all (waiting
  * for a TPM) registers nothing.
  */
 static int trr_register_hwrng(struct trr_rng *trr)
@@ -1267,7 +1263,7 @@ static int trr_register_hwrng(struct trr_rng *trr)
 		trr->rng.quality = trr_rank(trr);	/* HWRNG_FEEDS_POOL */
 		ret = hwrng_register(&trr->rng);
 		if (ret)
-			dev_err(trr->dev, "hwrng not registered: %d\n", ret);
+			pr_err("hwrng not registered: %d\n", ret);
 		trr->rng_registered = !ret;
 	}
 	mutex_unlock(&trr->rng_lock);
@@ -1276,9 +1272,10 @@ static int trr_register_hwrng(struct trr_rng *trr)
 
 /*
  * The seed of every source present and not yet seeded, run on the
- * driver's workqueue at probe and whenever a TPM is handed over, so that
- * probe does no source I/O (1.5 KiB per source, 28 ms for both under TCG
- * with sanitizers, more on a TPM that returns 32 bytes per command) and
+ * driver's workqueue at start and whenever a TPM is handed over, so that
+ * the initcall does no source I/O (1.5 KiB per source, 28 ms for both
+ * under TCG with sanitizers, more on a TPM that returns 32 bytes per
+ * command) and
  * prints nothing on the way (a line on a 115200 baud serial console costs
  * about 10 ms). Neither /dev/hwrng nor the feeder uses a source before its
  * seed. The first run also prints the policy and the boot seed's summary.
@@ -1289,17 +1286,16 @@ static const enum trr_src_id trr_seed_order[] = { TRR_SRC_CPU, TRR_SRC_TPM };
 static void trr_seed_work(struct work_struct *work)
 {
 	struct trr_rng *trr = container_of(work, struct trr_rng, seed_work);
-	struct device *dev = trr->dev;
 	unsigned int n = 0, pool;
 	size_t frac = 0;
 	int i;
 
 	if (!trr->seeded)
-		dev_info(dev, "policy: tpm %u/1024, rdrand %u/1024 (%s), capped at rng_core.default_quality %u/1024\n",
-			 READ_ONCE(tpm_quality), READ_ONCE(rdrand_quality),
-			 READ_ONCE(rdrand_quality_given) ? "rdrand_quality given" :
-			 random_trust_cpu() ? "follows random.trust_cpu=on" :
-			 "follows random.trust_cpu=off", hwrng_quality_cap());
+		pr_info("policy: tpm %u/1024, rdrand %u/1024 (%s), capped at rng_core.default_quality %u/1024\n",
+			READ_ONCE(tpm_quality), READ_ONCE(rdrand_quality),
+			READ_ONCE(rdrand_quality_given) ? "rdrand_quality given" :
+			random_trust_cpu() ? "follows random.trust_cpu=on" :
+			"follows random.trust_cpu=off", hwrng_quality_cap());
 	for (i = 0; i < ARRAY_SIZE(trr_seed_order); i++) {
 		struct trr_source *src = &trr->src[trr_seed_order[i]];
 
@@ -1318,9 +1314,9 @@ static void trr_seed_work(struct work_struct *work)
 	if (!n)
 		return;
 	pool = random_entropy_avail_frac();
-	dev_info(dev, "%s from %u source(s): %llu.%03u bits credited, pool estimate %llu.%03u bits\n",
-		 trr->seeded ? "seed" : "boot seed", n, trr_whole(frac),
-		 trr_milli(frac), trr_whole(pool), trr_milli(pool));
+	pr_info("%s from %u source(s): %llu.%03u bits credited, pool estimate %llu.%03u bits\n",
+		trr->seeded ? "seed" : "boot seed", n, trr_whole(frac),
+		trr_milli(frac), trr_whole(pool), trr_milli(pool));
 	/* Pairs with trr_hwrng_read(). */
 	smp_store_release(&trr->seeded, true);
 }
@@ -1384,17 +1380,13 @@ static void trr_source_init(struct trr_rng *trr, enum trr_src_id id,
 			    int (*read)(struct trr_source *, u8 *, size_t))
 {
 	struct trr_source *src = &trr->src[id];
-	char credit_name[24];
 	int i;
 
-	snprintf(credit_name, sizeof(credit_name), "%s:%s", TRR_HWRNG_NAME, name);
-	src->credit_src = random_credit_source(credit_name);
 	src->name = name;
 	src->trr = trr;
 	src->read = read;
 	src->quality = quality;
 	mutex_init(&src->lock);
-	trr_health_reset(&src->health);	/* keys the repeat tests */
 	trr_inject_clear(src);
 	ratelimit_state_init(&src->rs, 60 * HZ, 5);
 	atomic64_set(&src->bytes_read, 0);
@@ -1405,6 +1397,19 @@ static void trr_source_init(struct trr_rng *trr, enum trr_src_id id,
 	atomic64_set(&src->errors, 0);
 	for (i = 0; i < ARRAY_SIZE(src->health_fail); i++)
 		atomic64_set(&src->health_fail[i], 0);
+}
+
+/* What trr_source_init() leaves to the start work, off the boot path. */
+static void trr_source_start(struct trr_source *src)
+{
+	char credit_name[24];
+
+	snprintf(credit_name, sizeof(credit_name), "%s:%s", TRR_HWRNG_NAME,
+		 src->name);
+	src->credit_src = random_credit_source(credit_name);
+	mutex_lock(&src->lock);
+	trr_health_reset(&src->health);	/* keys the repeat tests */
+	mutex_unlock(&src->lock);
 }
 
 /*
@@ -1429,12 +1434,13 @@ static void trr_tpm_add(struct tpm_hwrng_owner *owner, struct tpm_chip *chip)
 {
 	struct trr_rng *trr = container_of(owner, struct trr_rng, owner);
 	struct trr_source *src = &trr->src[TRR_SRC_TPM];
+	struct workqueue_struct *wq;
 
 	mutex_lock(&src->lock);
 	if (trr->chip) {
 		mutex_unlock(&src->lock);
-		dev_info(trr->dev, "%s: %s not used, %s is\n", src->name,
-			 dev_name(&chip->dev), dev_name(&trr->chip->dev));
+		pr_info("%s: %s not used, %s is\n", src->name,
+			dev_name(&chip->dev), dev_name(&trr->chip->dev));
 		return;
 	}
 	get_device(&chip->dev);
@@ -1447,9 +1453,15 @@ static void trr_tpm_add(struct tpm_hwrng_owner *owner, struct tpm_chip *chip)
 	WRITE_ONCE(src->seeded, false);
 	WRITE_ONCE(src->present, true);
 	mutex_unlock(&src->lock);
-	dev_info(trr->dev, "%s: using %s\n", src->name, dev_name(&chip->dev));
-	if (trr->wq)
-		queue_work(trr->wq, &trr->seed_work);
+	pr_info("%s: using %s\n", src->name, dev_name(&chip->dev));
+	/*
+	 * Pairs with trr_start_work(): either it sees the TPM present when
+	 * it seeds, or we see its workqueue and queue the seed ourselves.
+	 */
+	smp_mb();
+	wq = READ_ONCE(trr->wq);
+	if (wq)
+		queue_work(wq, &trr->seed_work);
 }
 
 /*
@@ -1479,96 +1491,31 @@ static void trr_tpm_remove(struct tpm_hwrng_owner *owner,
 	trr_credit_drop(src);
 	mutex_unlock(&src->lock);
 	trr_ring_drain(trr);
-	dev_info(trr->dev, "%s: %s gone, source stopped\n", src->name,
-		 dev_name(&chip->dev));
+	pr_info("%s: %s gone, source stopped\n", src->name,
+		dev_name(&chip->dev));
 	put_device(&chip->dev);
 }
 
-static int trr_probe(struct platform_device *pdev)
+/*
+ * Stop everything trr_init() started, once no source is present any more
+ * (the TPMs handed back, the CPU source marked gone), and free it.
+ */
+static void trr_stop(struct trr_rng *trr)
 {
-	struct device *dev = &pdev->dev;
-	struct trr_rng *trr;
-	int ret;
-
-	trr = devm_kzalloc(dev, sizeof(*trr), GFP_KERNEL);
-	if (!trr)
-		return -ENOMEM;
-	trr->dev = dev;
-	mutex_init(&trr->rng_lock);
-	INIT_WORK(&trr->seed_work, trr_seed_work);
-	INIT_WORK(&trr->refill_work, trr_refill_work);
-	init_waitqueue_head(&trr->ring_wait);
-	spin_lock_init(&trr->ring_lock);
-	trr_source_init(trr, TRR_SRC_TPM, "tpm", &tpm_quality, trr_tpm_read);
-	trr_source_init(trr, TRR_SRC_CPU, "rdrand", &rdrand_quality,
-			trr_cpu_read);
-	trr->src[TRR_SRC_CPU].read_fast = trr_cpu_read_fast;
-	trr->rng.name = TRR_HWRNG_NAME;
-	trr->rng.read = trr_hwrng_read;
-	trr->rng.flags = HWRNG_FEEDS_POOL | HWRNG_LARGE_READS;
-
-	if (x86_match_cpu(trr_cpu_ids))
-		trr->src[TRR_SRC_CPU].present = true;
-	else
-		dev_info(dev, "rdrand: no RDRAND or RDSEED, source skipped\n");
-
-	/*
-	 * Take the TPMs over first: the ones already there come now, in
-	 * trr_tpm_add(), and are seeded with the CPU below.
-	 */
-	trr->owner.add = trr_tpm_add;
-	trr->owner.remove = trr_tpm_remove;
-	ret = tpm_hwrng_owner_register(&trr->owner);
-	if (ret) {
-		dev_err(dev, "the TPMs' RNG has another owner: %d\n", ret);
-		return ret;
-	}
-	if (IS_ENABLED(CONFIG_TCG_TPM) && !trr->src[TRR_SRC_TPM].present)
-		dev_info(dev, "tpm: no TPM yet, used when one comes\n");
-	if (!IS_ENABLED(CONFIG_TCG_TPM) && !trr->src[TRR_SRC_CPU].present) {
-		dev_info(dev, "no TPM support and no RDRAND/RDSEED: not binding\n");
-		return -ENODEV;
-	}
-
-	/* Freezable: stopped before the TPM suspends, as the feeder is. */
-	trr->wq = alloc_workqueue("tpm-rdrand", WQ_FREEZABLE | WQ_UNBOUND, 1);
-	trr->feeder = kthread_create(trr_feeder, trr, "tpm-rdrand-feed");
-	ret = !trr->wq ? -ENOMEM : PTR_ERR_OR_ZERO(trr->feeder);
-	/* /dev/hwrng at once with a source: it serves once it is seeded. */
-	if (!ret && (trr->src[TRR_SRC_CPU].present || trr->src[TRR_SRC_TPM].present))
-		ret = trr_register_hwrng(trr);
-	if (ret) {
-		if (!IS_ERR(trr->feeder))
-			kthread_stop(trr->feeder);
-		if (trr->wq)
-			destroy_workqueue(trr->wq);
-		tpm_hwrng_owner_unregister(&trr->owner);
-		return ret;
-	}
-	platform_set_drvdata(pdev, trr);
-	trr_debugfs_init(trr);
-	/* Last: the seed and the feed need not compete with probe. */
-	queue_work(trr->wq, &trr->seed_work);
-	wake_up_process(trr->feeder);
-	return 0;
-}
-
-static void trr_remove(struct platform_device *pdev)
-{
-	struct trr_rng *trr = platform_get_drvdata(pdev);
 	int i;
 
-	/* The TPM goes back to the TPM core (and tpm-rng-N) first. */
-	tpm_hwrng_owner_unregister(&trr->owner);
-	kthread_stop(trr->feeder);
-	/* Seeding stops at the first read of a source no longer there. */
-	mutex_lock(&trr->src[TRR_SRC_CPU].lock);
-	WRITE_ONCE(trr->src[TRR_SRC_CPU].present, false);
-	mutex_unlock(&trr->src[TRR_SRC_CPU].lock);
-	destroy_workqueue(trr->wq);
+	/* No TPM can queue a seed any more: these are the last runs. */
+	flush_work(&trr->start_work);
+	if (trr->wq)
+		flush_work(&trr->seed_work);
+	if (trr->feeder)
+		kthread_stop(trr->feeder);
 	/* Waits until no reader is left in trr_hwrng_read(). */
 	if (trr->rng_registered)
 		hwrng_unregister(&trr->rng);
+	/* Readers queued the last refill_work: drained here. */
+	if (trr->wq)
+		destroy_workqueue(trr->wq);
 	debugfs_remove_recursive(trr->debugfs);
 	trr_ring_drain(trr);
 	/* No reader, feeder or debugfs user is left: wipe tags and replay. */
@@ -1577,20 +1524,62 @@ static void trr_remove(struct platform_device *pdev)
 		memzero_explicit(&trr->src[i].fast_prev, sizeof(trr->src[i].fast_prev));
 		trr_inject_clear(&trr->src[i]);
 	}
+	kfree_sensitive(trr);
 }
 
-static struct platform_driver trr_driver = {
-	.driver = {
-		.name = TRR_NAME,
-	},
-	.probe = trr_probe,
-	.remove = trr_remove,
-};
+/* The driver's one instance: there is one CPU RNG and one TPM in use. */
+static struct trr_rng *trr_the;
 
-static struct platform_device *trr_pdev;
+/*
+ * Everything that need not be in the initcall: the credit sources and
+ * health keys, the workqueue, the feeder thread, debugfs and /dev/hwrng,
+ * then the seed itself. On system_unbound_wq, queued by trr_init().
+ */
+static void trr_start_work(struct work_struct *work)
+{
+	struct trr_rng *trr = container_of(work, struct trr_rng, start_work);
+	struct workqueue_struct *wq;
+	int i;
 
+	for (i = 0; i < TRR_NR_SRC; i++)
+		trr_source_start(&trr->src[i]);
+	/* Freezable: stopped before the TPM suspends, as the feeder is. */
+	wq = alloc_workqueue("tpm-rdrand", WQ_FREEZABLE | WQ_UNBOUND, 1);
+	if (!wq) {
+		pr_err("no workqueue: no source used\n");
+		return;
+	}
+	/* Before /dev/hwrng: readers queue refill_work on it. */
+	WRITE_ONCE(trr->wq, wq);
+	/* Pairs with trr_tpm_add(): a TPM handed over now queues its seed. */
+	smp_mb();
+	trr->feeder = kthread_run(trr_feeder, trr, "tpm-rdrand-feed");
+	if (IS_ERR(trr->feeder)) {
+		pr_err("feeder thread not started: %ld\n", PTR_ERR(trr->feeder));
+		trr->feeder = NULL;
+	}
+	if (!READ_ONCE(trr->src[TRR_SRC_CPU].present))
+		pr_info("rdrand: no RDRAND or RDSEED, source skipped\n");
+	if (IS_ENABLED(CONFIG_TCG_TPM) && !READ_ONCE(trr->src[TRR_SRC_TPM].present))
+		pr_info("tpm: no TPM yet, used when one comes\n");
+	trr_debugfs_init(trr);
+	/* /dev/hwrng at once with a source: it serves once it is seeded. */
+	if (READ_ONCE(trr->src[TRR_SRC_CPU].present) ||
+	    READ_ONCE(trr->src[TRR_SRC_TPM].present))
+		trr_register_hwrng(trr);
+	queue_work(wq, &trr->seed_work);
+}
+
+/*
+ * Loaded where the CPU has RDRAND/RDSEED or where a TPM registers (see
+ * the device table above), bound to no device: the CPU's RNG and the TPM
+ * core's hand-over are what it serves, as via-rng serves the CPU's. The
+ * initcall takes the TPMs over and returns; the rest runs on the
+ * workqueue, off the boot path.
+ */
 static int __init trr_init(void)
 {
+	struct trr_rng *trr;
 	int ret;
 
 	/* One policy for the CPU's RNG: the early boot credit's, unless given. */
@@ -1602,28 +1591,55 @@ static int __init trr_init(void)
 	else if (!READ_ONCE(rdrand_quality) && random_trust_cpu())
 		pr_info("rdrand_quality=0, but random.trust_cpu=on has already credited the CPU's RNG at boot\n");
 
-	ret = platform_driver_register(&trr_driver);
-	if (ret)
-		return ret;
-
-	trr_pdev = platform_device_register_simple(TRR_NAME, PLATFORM_DEVID_NONE,
-						   NULL, 0);
-	if (IS_ERR(trr_pdev)) {
-		platform_driver_unregister(&trr_driver);
-		return PTR_ERR(trr_pdev);
-	}
-	if (!device_is_bound(&trr_pdev->dev)) {
-		platform_device_unregister(trr_pdev);
-		platform_driver_unregister(&trr_driver);
+	if (!IS_ENABLED(CONFIG_TCG_TPM) && !x86_match_cpu(trr_cpu_ids)) {
+		pr_info("no TPM support and no RDRAND/RDSEED: nothing to serve\n");
 		return -ENODEV;
 	}
+	trr = kzalloc(sizeof(*trr), GFP_KERNEL);
+	if (!trr)
+		return -ENOMEM;
+	mutex_init(&trr->rng_lock);
+	INIT_WORK(&trr->start_work, trr_start_work);
+	INIT_WORK(&trr->seed_work, trr_seed_work);
+	INIT_WORK(&trr->refill_work, trr_refill_work);
+	init_waitqueue_head(&trr->ring_wait);
+	spin_lock_init(&trr->ring_lock);
+	trr_source_init(trr, TRR_SRC_TPM, "tpm", &tpm_quality, trr_tpm_read);
+	trr_source_init(trr, TRR_SRC_CPU, "rdrand", &rdrand_quality,
+			trr_cpu_read);
+	trr->src[TRR_SRC_CPU].read_fast = trr_cpu_read_fast;
+	trr->rng.name = TRR_HWRNG_NAME;
+	trr->rng.read = trr_hwrng_read;
+	trr->rng.flags = HWRNG_FEEDS_POOL | HWRNG_LARGE_READS;
+	trr->src[TRR_SRC_CPU].present = !!x86_match_cpu(trr_cpu_ids);
+
+	/*
+	 * Take the TPMs over here, before a built-in TPM driver registers
+	 * one: the ones already there come now, in trr_tpm_add(), the
+	 * others as they register. Nothing else is done here.
+	 */
+	trr->owner.add = trr_tpm_add;
+	trr->owner.remove = trr_tpm_remove;
+	ret = tpm_hwrng_owner_register(&trr->owner);
+	if (ret) {
+		pr_err("the TPMs' RNG has another owner: %d\n", ret);
+		kfree(trr);
+		return ret;
+	}
+	queue_work(system_unbound_wq, &trr->start_work);
+	trr_the = trr;
 	return 0;
 }
 
 static void __exit trr_exit(void)
 {
-	platform_device_unregister(trr_pdev);
-	platform_driver_unregister(&trr_driver);
+	/* The TPM goes back to the TPM core (and tpm-rng-N) first. */
+	tpm_hwrng_owner_unregister(&trr_the->owner);
+	/* Seeding stops at the first read of a source no longer there. */
+	mutex_lock(&trr_the->src[TRR_SRC_CPU].lock);
+	WRITE_ONCE(trr_the->src[TRR_SRC_CPU].present, false);
+	mutex_unlock(&trr_the->src[TRR_SRC_CPU].lock);
+	trr_stop(trr_the);
 }
 
 /*

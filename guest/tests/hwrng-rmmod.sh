@@ -1,27 +1,28 @@
 #!/bin/sh
-# Removal of tpm-rdrand-rng (the path module unload takes) with readers in
-# /dev/hwrng, both blocked (no healthy source) and busy: removal returns,
-# the TPM goes back to the TPM core as tpm-rng-0 (as on vanilla), the
-# readers leave the driver (they go on with tpm-rng-0, the core's
-# choice), no splat; binding again works and takes the TPM over again.
+# rmmod of tpm-rdrand-rng (it binds to no device: unloading is the only
+# way it goes) with readers in /dev/hwrng, both blocked (no healthy
+# source) and busy: rmmod returns, the TPM goes back to the TPM core as
+# tpm-rng-0 (as on vanilla), the readers leave the driver (they go on
+# with tpm-rng-0, the core's choice), no splat; loading it again works
+# and takes the TPM over again.
 # shellcheck source=../lib/ktap.sh
 . /lib/ktap.sh
 # shellcheck source=../lib/trr.sh
 . /lib/trr.sh
-DRV=/sys/bus/platform/drivers/tpm-rdrand-rng
 ktap_begin
+ktap_check loaded trr_load
 
-# unbind_with_readers NAME: unbind while readers $r1 $r2 run; check them.
-unbind_with_readers() {
+# rmmod_with_readers NAME: rmmod while readers $r1 $r2 run; check them.
+rmmod_with_readers() {
 	t0=$(cut -d' ' -f1 /proc/uptime)
-	timeout 15 sh -c "echo tpm-rdrand-rng >$DRV/unbind"
+	trr_unload
 	rc=$?
 	t1=$(cut -d' ' -f1 /proc/uptime)
-	ktap_result "$rc" "$1.unbind_returns" "rc $rc"
+	ktap_result "$rc" "$1.rmmod_returns" "rc $rc"
 	# Readers are woken at once and swtpm answers in milliseconds: 2 s
 	# bounds the removal even on a sanitizer kernel under TCG.
-	ktap_result "$(echo "$t1 $t0" | awk '{exit !($1 - $2 < 2)}'; echo $?)" "$1.unbind_within_2s" \
-		"unbind took $(echo "$t1 $t0" | awk '{printf "%.2f", $1 - $2}') s"
+	ktap_result "$(echo "$t1 $t0" | awk '{exit !($1 - $2 < 2)}'; echo $?)" "$1.rmmod_within_2s" \
+		"rmmod took $(echo "$t1 $t0" | awk '{printf "%.2f", $1 - $2}') s"
 	cur=$(cat "$HWRNG_SYS/rng_current")
 	ktap_result "$([ "$cur" = tpm-rng-0 ]; echo $?)" "$1.tpm_back_as_tpm_rng_0" "rng_current=$cur"
 	gone=1
@@ -39,20 +40,20 @@ unbind_with_readers() {
 	wait 2>/dev/null
 	ktap_check "$1.debugfs_gone" test ! -e "$TRR_DBG"
 	ktap_check "$1.feeder_gone" sh -c '! grep -qx tpm-rdrand-feed /proc/[0-9]*/comm'
-	echo tpm-rdrand-rng >"$DRV/bind"
-	ktap_check "$1.rebound" grep -qx tpm-rdrand "$HWRNG_SYS/rng_current"
+	ktap_check "$1.module_gone" test ! -d /sys/module/tpm_rdrand_rng
+	ktap_check "$1.reloaded" trr_load
+	ktap_check "$1.current_again" grep -qx tpm-rdrand "$HWRNG_SYS/rng_current"
 	ktap_check "$1.tpm_taken_over" sh -c "! grep -q tpm-rng $HWRNG_SYS/rng_available"
 	n=$(dd if=/dev/hwrng bs=64 count=4 2>/dev/null | wc -c)
-	ktap_result "$([ "$n" -eq 256 ]; echo $?)" "$1.reads_after_rebind" "read $n bytes"
+	ktap_result "$([ "$n" -eq 256 ]; echo $?)" "$1.reads_after_reload" "read $n bytes"
 }
 
 # Blocked readers: no healthy source, readers sleep in the driver.
 trr_block_readers
 r1=$R1 r2=$R2
-unbind_with_readers blocked
-trr_wait_seeded 2 20
+rmmod_with_readers blocked
 n=$(dmesg | grep -c 'tpm-rdrand-rng: tpm: seeded')
-ktap_result "$([ "$n" -eq 2 ]; echo $?)" blocked.reseeded_on_bind "$n seed lines"
+ktap_result "$([ "$n" -eq 2 ]; echo $?)" blocked.reseeded_on_load "$n seed lines"
 
 # Busy readers.
 dd if=/dev/hwrng of=/dev/null bs=64 2>/dev/null &
@@ -60,5 +61,5 @@ r1=$!
 dd if=/dev/hwrng of=/dev/null bs=4096 2>/dev/null &
 r2=$!
 sleep 2
-unbind_with_readers busy
+rmmod_with_readers busy
 ktap_end
