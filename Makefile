@@ -39,6 +39,8 @@ bench: kernel initramfs
 check: deps
 	@[ -d $(KTREE) ] || scripts/prepare-tree.sh
 	@scripts/check-style.sh
+	@scripts/check-sparse-kdoc.sh
+	@scripts/check-arm64.sh
 
 # Build the kernel at every prefix of the series (each patch on its own).
 bisect-check: deps

@@ -12,6 +12,8 @@ ktap_begin
 hw=/sys/class/misc/hw_random
 cur=$(cat $hw/rng_current)
 ktap_diag "rng_available: $(cat $hw/rng_available); rng_current: $cur"
+# copy_to_user() is rep movsb with ERMS or FSRM: one byte per step under TCG.
+ktap_diag "string-copy CPU flags: $(grep -m 1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -x 'erms\|fsrm\|fsrs' | tr '\n' ' ')"
 has_rdrand=0
 grep -qw rdrand /proc/cpuinfo && has_rdrand=1
 has_tpm=0

@@ -58,7 +58,9 @@
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 #include <asm/archrandom.h>
+#ifdef CONFIG_X86
 #include <asm/cpu_device_id.h>
+#endif
 
 #define TRR_NAME		"tpm-rdrand-rng"
 #define TRR_HWRNG_NAME		"tpm-rdrand"
@@ -223,6 +225,7 @@ struct trr_source {
 
 struct trr_rng {
 	struct work_struct start_work;	/* what trr_init() leaves to the wq */
+	bool cpu_seed;		/* the CPU has a seed instruction (RDSEED) */
 	struct tpm_chip *chip;	/* the TPM source's lock */
 	struct tpm_hwrng_owner owner;
 	struct hwrng rng;
@@ -473,7 +476,7 @@ static int trr_cpu_read(struct trr_source *src, u8 *buf, size_t len)
 		 */
 		while (!ok && tries--) {
 			ok = arch_get_random_seed_longs(&v, 1);
-			if (!ok && !boot_cpu_has(X86_FEATURE_RDSEED))
+			if (!ok && !src->trr->cpu_seed)
 				break;
 			if (!ok)
 				cpu_relax();
@@ -1412,6 +1415,7 @@ static void trr_source_start(struct trr_source *src)
 	mutex_unlock(&src->lock);
 }
 
+#ifdef CONFIG_X86
 /*
  * Loaded by udev where the CPU has RDRAND or RDSEED (the CPU devices'
  * modalias), and by the TPM core, through the alias below, where a TPM
@@ -1423,7 +1427,27 @@ static const struct x86_cpu_id trr_cpu_ids[] = {
 	{}
 };
 MODULE_DEVICE_TABLE(x86cpu, trr_cpu_ids);
+#endif
 MODULE_ALIAS("tpm-hwrng-owner");
+
+/*
+ * The CPU's RNG is whatever the architecture's helpers read (RDSEED and
+ * RDRAND on x86, RNDRRS/RNDR or the SMCCC TRNG on arm64), and a helper
+ * returns nothing on a CPU without it: asking them is the feature check
+ * on every architecture. A seed instruction that runs dry now is
+ * retried; if it never answers, RDRAND's kind alone is used.
+ */
+static void trr_cpu_probe(struct trr_rng *trr)
+{
+	unsigned long v = 0;
+	int i;
+
+	for (i = 0; i < TRR_RDSEED_RETRIES && !trr->cpu_seed; i++)
+		trr->cpu_seed = arch_get_random_seed_longs(&v, 1);
+	trr->src[TRR_SRC_CPU].present = trr->cpu_seed ||
+					arch_get_random_longs(&v, 1);
+	memzero_explicit(&v, sizeof(v));
+}
 
 /*
  * The TPM core hands us every usable TPM (tpm_hwrng_owner_register()):
@@ -1591,13 +1615,15 @@ static int __init trr_init(void)
 	else if (!READ_ONCE(rdrand_quality) && random_trust_cpu())
 		pr_info("rdrand_quality=0, but random.trust_cpu=on has already credited the CPU's RNG at boot\n");
 
-	if (!IS_ENABLED(CONFIG_TCG_TPM) && !x86_match_cpu(trr_cpu_ids)) {
-		pr_info("no TPM support and no RDRAND/RDSEED: nothing to serve\n");
-		return -ENODEV;
-	}
 	trr = kzalloc(sizeof(*trr), GFP_KERNEL);
 	if (!trr)
 		return -ENOMEM;
+	trr_cpu_probe(trr);
+	if (!IS_ENABLED(CONFIG_TCG_TPM) && !trr->src[TRR_SRC_CPU].present) {
+		pr_info("no TPM support and no CPU RNG: nothing to serve\n");
+		kfree(trr);
+		return -ENODEV;
+	}
 	mutex_init(&trr->rng_lock);
 	INIT_WORK(&trr->start_work, trr_start_work);
 	INIT_WORK(&trr->seed_work, trr_seed_work);
@@ -1611,7 +1637,6 @@ static int __init trr_init(void)
 	trr->rng.name = TRR_HWRNG_NAME;
 	trr->rng.read = trr_hwrng_read;
 	trr->rng.flags = HWRNG_FEEDS_POOL | HWRNG_LARGE_READS;
-	trr->src[TRR_SRC_CPU].present = !!x86_match_cpu(trr_cpu_ids);
 
 	/*
 	 * Take the TPMs over here, before a built-in TPM driver registers
