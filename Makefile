@@ -38,12 +38,14 @@ bench: kernel initramfs
 
 check: deps
 	@[ -d $(KTREE) ] || scripts/prepare-tree.sh
+	@scripts/check-drivers-synced.sh
 	@scripts/check-style.sh
 	@scripts/check-sparse-kdoc.sh
 	@scripts/check-arm64.sh
 
-# Build the kernel at every prefix of the series (each patch on its own).
-bisect-check: deps
+# Build and boot the kernel at every prefix of both series (each patch on
+# its own); the first patch's test must fail without its fix.
+bisect-check: initramfs
 	@scripts/check-bisect.sh
 
 clean:

@@ -1,7 +1,10 @@
 #!/bin/bash
 # Unpack Debian's linux-source-6.12 into build/linux as a git repository with a
-# pristine base commit, then (re)apply patches/series from that base whenever
-# the series changes, and overlay the project's drivers/ onto the tree.
+# pristine base commit, then (re)apply patches/series (what is posted
+# upstream) and patches/test/series (what only the test kernels need) from
+# that base whenever either changes, and overlay the project's drivers/
+# (the driver as it is being edited; scripts/check-drivers-synced.sh says
+# when the series no longer matches it).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,18 +29,27 @@ fi
 echo "linux-source-6.12 package version: $pkgver" >"$log"
 echo "base commit: $(git -C "$tree" rev-parse base)" >>"$log"
 
-# The series is identified by the content of the series file and its patches.
-series_id=$(cd "$top/patches" &&
-	{ cat series; grep -v '^#' series | xargs -r cat; } | sha256sum | cut -d' ' -f1)
+# The series are identified by the content of their series files and patches.
+series_id=$(for d in "$top/patches" "$top/patches/test"; do
+	(cd "$d" && { cat series; grep -v -e '^#' -e '^[[:space:]]*$' series | xargs -r cat; })
+done | sha256sum | cut -d' ' -f1)
 stamp=$tree/.series-applied
 if [ "$(cat "$stamp" 2>/dev/null)" != "$series_id" ]; then
-	echo "prepare-tree: applying patches/series from base"
 	git -C "$tree" am --abort >/dev/null 2>&1 || true
 	git -C "$tree" checkout -q -f -B series base
-	grep -v -e '^#' -e '^[[:space:]]*$' "$top/patches/series" | while read -r p; do
-		echo "  $p"
-		git -C "$tree" -c user.name=series -c user.email=series@localhost \
-			am -q --keep-cr "$top/patches/$p"
+	# An earlier overlay may have left files the series adds (untracked,
+	# and ignored by the tarball's .gitignore): git am refuses them.
+	(cd "$top" && find drivers -type f ! -name '*.md') | while read -r f; do
+		git -C "$tree" ls-files --error-unmatch "$f" >/dev/null 2>&1 ||
+			rm -f "$tree/$f"
+	done
+	for d in "$top/patches" "$top/patches/test"; do
+		echo "prepare-tree: applying ${d#"$top"/}/series from base"
+		grep -v -e '^#' -e '^[[:space:]]*$' "$d/series" | while read -r p; do
+			echo "  $p"
+			git -C "$tree" -c user.name=series -c user.email=series@localhost \
+				am -q --keep-cr "$d/$p"
+		done
 	done
 	echo "$series_id" >"$stamp"
 fi

@@ -1,12 +1,15 @@
 #!/bin/bash
-# run-scenario.sh NAME: boot tests/scenarios/NAME.conf and judge it
+# run-scenario.sh NAME|PATH.conf: boot tests/scenarios/NAME.conf (or the
+# scenario file PATH.conf, e.g. tests/bisect/prefix-boot.conf) and judge it
 # (tests/judge-run.sh). Prints one "ok"/"not ok" line per test and writes
 # the counts to build/runs/NAME/verdict as "PASSED FAILED SKIPPED".
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-name=$1
-conf=$top/tests/scenarios/$name.conf
+case "$1" in
+*/*) conf=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") name=$(basename "$1" .conf) ;;
+*) name=$1 conf=$top/tests/scenarios/$1.conf ;;
+esac
 run=$top/build/runs/$name
 
 [ -f "$conf" ] || { echo "run-scenario: no scenario $conf" >&2; exit 2; }
@@ -24,7 +27,7 @@ grep -q '^CONFIG_DEBUG_KMEMLEAK=y' "$top/build/obj-$KERNEL/.config" 2>/dev/null 
 # A scenario that passed with exactly these inputs is not booted again:
 # its verdict stands, said as such (FORCE=1 boots every scenario, and a
 # fresh clone, as in CI, has no verdicts to keep).
-inputs=$("$top/tests/scenario-inputs.sh" "$name")
+inputs=$("$top/tests/scenario-inputs.sh" "$conf")
 if [ "${FORCE:-0}" != 1 ] && [ "$(cat "$run/inputs" 2>/dev/null)" = "$inputs" ] &&
 	read -r p f _ <"$run/verdict" 2>/dev/null && [ "$f" = 0 ] && [ "$p" -gt 0 ]; then
 	sed -n 's/^PASS \(.*\)$/ok '"$name"': \1/p; s/^SKIP \(.*\)$/ok '"$name"': \1 # SKIP/p' "$run/judged"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# scenario-inputs.sh NAME: print one hash of everything scenario NAME's
+# scenario-inputs.sh NAME|PATH.conf: print one hash of everything scenario NAME's
 # verdict depends on: its conf, its kernel image (and modules), its own
 # guest script with the guest's shared files and programs as built into
 # the initramfs, the runner and the host tools it uses. Another scenario's script is not an input, so a
@@ -7,10 +7,13 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-name=$1
+case "$1" in
+*/*) conf=$1 name=$(basename "$1" .conf) ;;
+*) name=$1 conf=$top/tests/scenarios/$1.conf ;;
+esac
 KERNEL=test GUEST_TEST=$name HOST_HOOK=""
 # shellcheck source=/dev/null
-. "$top/tests/scenarios/$name.conf"
+. "$conf"
 obj=$top/build/obj-$KERNEL
 # The guest's files are taken from the initramfs staging tree, i.e. as the
 # guest boots them, not from guest/, which may have been edited since.
@@ -19,7 +22,7 @@ progs=$(for c in "$top"/guest/tests/*.c; do echo "$stage/bin/$(basename "$c" .c)
 {
 	cd "$top"
 	# shellcheck disable=SC2086 # HOST_HOOK is empty or one name; progs a list
-	sha256sum "tests/scenarios/$name.conf" "$stage/init" "$stage"/lib/*.sh \
+	sha256sum "$conf" "$stage/init" "$stage"/lib/*.sh \
 		$progs "$stage/tests/$GUEST_TEST.sh" guest/build-initramfs.sh \
 		tests/boot-guest.sh tests/run-scenario.sh tests/judge-run.sh \
 		tests/ktap-parse.awk tests/scenario-inputs.sh tests/host-tsc-khz.sh \

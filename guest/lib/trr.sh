@@ -177,14 +177,18 @@ crng_ready_at_boot() {
 	[ -n "$_i" ] && [ -n "$_f" ] && [ "$_i" -lt "$_f" ]
 }
 
-# policy_knob_rejects NAME FILE: each bad value written to FILE fails
-# with "Invalid argument" and leaves FILE's value as it was.
+# policy_knob_rejects NAME FILE [VALUE...]: each bad value (default: those
+# of a quality) written to FILE fails with "Invalid argument" and leaves
+# FILE's value as it was.
 policy_knob_rejects() {
-	for _v in -1 1025 abc 99999999999999999999; do
-		_before=$(cat "$2")
-		_err=$(trr_write "$2" "$_v")
-		ktap_result "$([ "$_err" = "Invalid argument" ] && [ "$(cat "$2")" = "$_before" ]; echo $?)" \
-			"$1.rejects_$_v" "error '$_err', value $_before -> $(cat "$2")"
+	_name=$1 _file=$2
+	shift 2
+	[ $# -gt 0 ] || set -- -1 1025 abc 99999999999999999999
+	for _v in "$@"; do
+		_before=$(cat "$_file")
+		_err=$(trr_write "$_file" "$_v")
+		ktap_result "$([ "$_err" = "Invalid argument" ] && [ "$(cat "$_file")" = "$_before" ]; echo $?)" \
+			"$_name.rejects_$_v" "error '$_err', value $_before -> $(cat "$_file")"
 	done
 }
 

@@ -12,6 +12,11 @@ policy_knob_rejects rng_core.default_quality "$CORE/default_quality"
 policy_knob_rejects tpm_rdrand_rng.tpm_quality "$TRR_PAR/tpm_quality"
 policy_knob_rejects tpm_rdrand_rng.rdrand_quality "$TRR_PAR/rdrand_quality"
 policy_knob_rejects hw_random.rng_quality "$HWRNG_SYS/rng_quality"
+# The driver's two periods have ranges of their own.
+policy_knob_rejects tpm_rdrand_rng.feed_interval_ms "$TRR_PAR/feed_interval_ms" \
+	-1 0 9 60001 abc 99999999999999999999
+policy_knob_rejects tpm_rdrand_rng.retry_ms "$TRR_PAR/retry_ms" \
+	-1 0 99 600001 abc 99999999999999999999
 
 # tpm_window_credit: the credit (1/8 bits) of the next whole 512-byte APT
 # window the driver claims for the TPM (feeds every 100 ms).

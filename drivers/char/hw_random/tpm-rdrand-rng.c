@@ -306,8 +306,45 @@ module_param_cb(rdrand_quality, &trr_rdrand_quality_ops, &rdrand_quality, 0644);
 MODULE_PARM_DESC(rdrand_quality,
 		 "entropy credited per 1024 bits of RDSEED/RDRAND output (0..1024, default 1024 with random.trust_cpu=on, else 0)");
 
+/* Set *@kp->arg to @val if it is an integer within @min..@max. */
+static int trr_uint_range_set(const char *val, const struct kernel_param *kp,
+			      unsigned int min, unsigned int max)
+{
+	unsigned int v;
+
+	if (kstrtouint(val, 0, &v) || v < min || v > max)
+		return -EINVAL;
+	WRITE_ONCE(*(unsigned int *)kp->arg, v);
+	return 0;
+}
+
+#define TRR_FEED_MS_MIN		10
+#define TRR_FEED_MS_MAX		60000
+#define TRR_RETRY_MS_MIN	100
+#define TRR_RETRY_MS_MAX	600000
+
+static int trr_feed_interval_set(const char *val, const struct kernel_param *kp)
+{
+	return trr_uint_range_set(val, kp, TRR_FEED_MS_MIN, TRR_FEED_MS_MAX);
+}
+
+static const struct kernel_param_ops trr_feed_interval_ops = {
+	.set = trr_feed_interval_set,
+	.get = param_get_uint,
+};
+
+static int trr_retry_set(const char *val, const struct kernel_param *kp)
+{
+	return trr_uint_range_set(val, kp, TRR_RETRY_MS_MIN, TRR_RETRY_MS_MAX);
+}
+
+static const struct kernel_param_ops trr_retry_ops = {
+	.set = trr_retry_set,
+	.get = param_get_uint,
+};
+
 static unsigned int feed_interval_ms = 1000;
-module_param(feed_interval_ms, uint, 0644);
+module_param_cb(feed_interval_ms, &trr_feed_interval_ops, &feed_interval_ms, 0644);
 MODULE_PARM_DESC(feed_interval_ms,
 		 "pause between two feeds of the input pool until the CRNG is ready, in ms (10..60000, default 1000)");
 
@@ -317,7 +354,7 @@ MODULE_PARM_DESC(feed_after_ready,
 		 "keep feeding both sources every feed_interval_ms once the CRNG is ready (default: no, the TPM once per reseed interval, the CPU only to retry it)");
 
 static unsigned int retry_ms = 5000;
-module_param(retry_ms, uint, 0644);
+module_param_cb(retry_ms, &trr_retry_ops, &retry_ms, 0644);
 MODULE_PARM_DESC(retry_ms,
 		 "a failed source is retried after this many ms, the pause doubling up to 64x while it keeps failing (100..600000, default 5000)");
 
@@ -334,7 +371,7 @@ static unsigned int trr_quality(struct trr_source *src)
 
 static unsigned int trr_retry_ms(void)
 {
-	return clamp(READ_ONCE(retry_ms), 100U, 600000U);
+	return READ_ONCE(retry_ms);
 }
 
 /* A count of 1/(1 << ENTROPY_SHIFT) bits, printed as "%llu.%03u". */
@@ -1355,7 +1392,7 @@ static int trr_feeder(void *data)
 
 	set_freezable();
 	while (!kthread_freezable_should_stop(NULL)) {
-		unsigned int ms = clamp(READ_ONCE(feed_interval_ms), 10U, 60000U);
+		unsigned int ms = READ_ONCE(feed_interval_ms);
 		bool ready = rng_is_initialized();
 
 		for (i = 0; i < TRR_NR_SRC; i++) {
