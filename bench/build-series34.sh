@@ -16,9 +16,13 @@ pdir=$top/build/series34-patches
 rm -rf "$pdir"
 mkdir -p "$pdir"
 git -C "$top" archive "$rev" patches | tar -x -C "$pdir" --strip-components=1
+# The driver as it was then: today's uses interfaces that series lacks.
+ddir=$top/build/series34-drivers
+rm -rf "$ddir"
+mkdir -p "$ddir"
+git -C "$top" archive "$rev" drivers | tar -x -C "$ddir"
 mapfile -t patches < <(grep -v -e '^#' -e '^[[:space:]]*$' "$pdir/series")
-id=$(cd "$top" && { git rev-parse "$rev"; cat guest/kernel.config;
-	find drivers -type f -print0 | sort -z | xargs -0 cat; } | sha256sum | cut -d' ' -f1)
+id=$(cd "$top" && { git rev-parse "$rev"; cat guest/kernel.config; } | sha256sum | cut -d' ' -f1)
 if [ -f "$image" ] && [ "$(cat "$tree/.series34-id" 2>/dev/null)" = "$id" ]; then
 	echo "build-series34: up to date"
 	exit 0
@@ -29,9 +33,9 @@ for p in "${patches[@]}"; do
 	git -C "$tree" -c user.name=series34 -c user.email=series34@localhost \
 		am -q --keep-cr "$pdir/$p"
 done
-(cd "$top" && find drivers -type f ! -name '*~' ! -name '*.md') | while read -r f; do
+(cd "$ddir" && find drivers -type f ! -name '*~' ! -name '*.md') | while read -r f; do
 	mkdir -p "$(dirname "$tree/$f")"
-	cmp -s "$top/$f" "$tree/$f" || cp "$top/$f" "$tree/$f"
+	cmp -s "$ddir/$f" "$tree/$f" || cp "$ddir/$f" "$tree/$f"
 done
 kmake() {
 	make -C "$tree" -s ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" \
