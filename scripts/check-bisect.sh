@@ -56,30 +56,28 @@ git -C "$top/build/linux" diff --name-only --diff-filter=A base series |
 
 fail=0
 first=1
-for dir in patches patches/test; do
-	while read -r p; do
-		case "$p" in '' | '#'*) continue ;; esac
-		if ! git -C "$tree" -c user.name=bisect -c user.email=bisect@localhost \
-			am -q --keep-cr "$top/$dir/$p"; then
-			echo "not ok $dir/$p applies"
-			exit 1
+while read -r p; do
+	name=$(basename "$p" .patch)
+	if ! git -C "$tree" -c user.name=bisect -c user.email=bisect@localhost \
+		am -q --keep-cr "$top/$p"; then
+		echo "not ok $p applies"
+		exit 1
+	fi
+	suites=""
+	[ "$first" = 1 ] && suites=hwrng_credit
+	build_boot "$name" "$suites" || fail=1
+	if [ "$first" = 1 ]; then
+		first=0
+		# The same test on the same tree without the fix must fail.
+		git -C "$tree" apply "$top/tests/bisect/hwrng-remainder-6.12.diff"
+		build_boot "$name-unfixed" hwrng_credit >/dev/null || true
+		if grep -q '^FAIL hwrng_credit\.' "$runs/$name-unfixed/judged" 2>/dev/null; then
+			echo "ok $name: hwrng_credit fails without the fix"
+		else
+			echo "not ok $name: hwrng_credit does not fail without the fix"
+			fail=1
 		fi
-		suites=""
-		[ "$first" = 1 ] && suites=hwrng_credit
-		build_boot "${p%.patch}" "$suites" || fail=1
-		if [ "$first" = 1 ]; then
-			first=0
-			# The same test on the same tree without the fix must fail.
-			git -C "$tree" apply "$top/tests/bisect/hwrng-remainder-6.12.diff"
-			build_boot "${p%.patch}-unfixed" hwrng_credit >/dev/null || true
-			if grep -q '^FAIL hwrng_credit\.' "$runs/${p%.patch}-unfixed/judged" 2>/dev/null; then
-				echo "ok ${p%.patch}: hwrng_credit fails without the fix"
-			else
-				echo "not ok ${p%.patch}: hwrng_credit does not fail without the fix"
-				fail=1
-			fi
-			git -C "$tree" apply -R "$top/tests/bisect/hwrng-remainder-6.12.diff"
-		fi
-	done <"$top/$dir/series"
-done
+		git -C "$tree" apply -R "$top/tests/bisect/hwrng-remainder-6.12.diff"
+	fi
+done < <("$top/scripts/series-patches.sh")
 exit "$fail"

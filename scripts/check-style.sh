@@ -10,18 +10,15 @@ export PATH=/usr/bin:$PATH
 fail=0
 
 cd "$tree"
-for d in patches patches/test; do
-	while read -r p; do
-		case "$p" in '' | '#'*) continue ;; esac
-		# The base is a tarball without upstream's history, so checkpatch
-		# cannot look up a Fixes: commit; the id was checked by hand.
-		if ! out=$(perl scripts/checkpatch.pl --strict -q --terse \
-			--ignore UNKNOWN_COMMIT_ID "$top/$d/$p" 2>&1); then
-			echo "$out"
-			fail=1
-		fi
-	done <"$top/$d/series"
-done
+while read -r p; do
+	# The base is a tarball without upstream's history, so checkpatch
+	# cannot look up a Fixes: commit; the id was checked by hand.
+	if ! out=$(perl scripts/checkpatch.pl --strict -q --terse \
+		--ignore UNKNOWN_COMMIT_ID "$top/$p" 2>&1); then
+		echo "$out"
+		fail=1
+	fi
+done < <("$top/scripts/series-patches.sh")
 while read -r f; do
 	if ! out=$(perl scripts/checkpatch.pl --strict -q --terse -f "$top/$f" 2>&1); then
 		echo "$out"

@@ -29,12 +29,12 @@ fi
 echo "linux-source-6.12 package version: $pkgver" >"$log"
 echo "base commit: $(git -C "$tree" rev-parse base)" >>"$log"
 
-# The series are identified by the content of their series files and patches.
-series_id=$(for d in "$top/patches" "$top/patches/test"; do
-	(cd "$d" && { cat series; grep -v -e '^#' -e '^[[:space:]]*$' series | xargs -r cat; })
-done | sha256sum | cut -d' ' -f1)
+# The series are identified by their series files and the patches they list.
+series_id=$(cd "$top" && { cat patches/series patches/test/series
+	scripts/series-patches.sh | xargs cat; } | sha256sum | cut -d' ' -f1)
 stamp=$tree/.series-applied
 if [ "$(cat "$stamp" 2>/dev/null)" != "$series_id" ]; then
+	echo "prepare-tree: applying patches/series and patches/test/series from base"
 	git -C "$tree" am --abort >/dev/null 2>&1 || true
 	git -C "$tree" checkout -q -f -B series base
 	# An earlier overlay may have left files the series adds (untracked,
@@ -43,13 +43,10 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$series_id" ]; then
 		git -C "$tree" ls-files --error-unmatch "$f" >/dev/null 2>&1 ||
 			rm -f "$tree/$f"
 	done
-	for d in "$top/patches" "$top/patches/test"; do
-		echo "prepare-tree: applying ${d#"$top"/}/series from base"
-		grep -v -e '^#' -e '^[[:space:]]*$' "$d/series" | while read -r p; do
-			echo "  $p"
-			git -C "$tree" -c user.name=series -c user.email=series@localhost \
-				am -q --keep-cr "$d/$p"
-		done
+	"$top/scripts/series-patches.sh" | while read -r p; do
+		echo "  $p"
+		git -C "$tree" -c user.name=series -c user.email=series@localhost \
+			am -q --keep-cr "$top/$p"
 	done
 	echo "$series_id" >"$stamp"
 fi

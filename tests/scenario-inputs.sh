@@ -1,5 +1,5 @@
 #!/bin/bash
-# scenario-inputs.sh NAME|PATH.conf: print one hash of everything scenario NAME's
+# scenario-inputs.sh PATH.conf: print one hash of everything the scenario's
 # verdict depends on: its conf, its kernel image (and modules), its own
 # guest script with the guest's shared files and programs as built into
 # the initramfs, the runner and the host tools it uses. Another scenario's script is not an input, so a
@@ -7,10 +7,8 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-case "$1" in
-*/*) conf=$1 name=$(basename "$1" .conf) ;;
-*) name=$1 conf=$top/tests/scenarios/$1.conf ;;
-esac
+conf=$1
+name=$(basename "$conf" .conf)
 KERNEL=test GUEST_TEST=$name HOST_HOOK=""
 # shellcheck source=/dev/null
 . "$conf"

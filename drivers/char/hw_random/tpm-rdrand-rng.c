@@ -260,14 +260,21 @@ struct trr_rng {
 #define TRR_GET_RETRY	BIT(0)	/* a failed source may be retried */
 #define TRR_GET_POOL	BIT(1)	/* mix the bytes into the input pool */
 
+/* Set *@kp->arg to @val if it is an integer within @min..@max. */
+static int trr_uint_range_set(const char *val, const struct kernel_param *kp,
+			      unsigned int min, unsigned int max)
+{
+	unsigned int v;
+
+	if (kstrtouint(val, 0, &v) || v < min || v > max)
+		return -EINVAL;
+	WRITE_ONCE(*(unsigned int *)kp->arg, v);
+	return 0;
+}
+
 static int trr_quality_set(const char *val, const struct kernel_param *kp)
 {
-	unsigned int q;
-
-	if (kstrtouint(val, 0, &q) || q > 1024)
-		return -EINVAL;
-	WRITE_ONCE(*(unsigned int *)kp->arg, q);
-	return 0;
+	return trr_uint_range_set(val, kp, 0, 1024);
 }
 
 static const struct kernel_param_ops trr_quality_ops = {
@@ -305,18 +312,6 @@ static const struct kernel_param_ops trr_rdrand_quality_ops = {
 module_param_cb(rdrand_quality, &trr_rdrand_quality_ops, &rdrand_quality, 0644);
 MODULE_PARM_DESC(rdrand_quality,
 		 "entropy credited per 1024 bits of RDSEED/RDRAND output (0..1024, default 1024 with random.trust_cpu=on, else 0)");
-
-/* Set *@kp->arg to @val if it is an integer within @min..@max. */
-static int trr_uint_range_set(const char *val, const struct kernel_param *kp,
-			      unsigned int min, unsigned int max)
-{
-	unsigned int v;
-
-	if (kstrtouint(val, 0, &v) || v < min || v > max)
-		return -EINVAL;
-	WRITE_ONCE(*(unsigned int *)kp->arg, v);
-	return 0;
-}
 
 #define TRR_FEED_MS_MIN		10
 #define TRR_FEED_MS_MAX		60000
