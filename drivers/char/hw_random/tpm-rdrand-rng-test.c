@@ -754,9 +754,9 @@ static void trr_test_hwrng_short(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, trr_feed[0].pos + trr_feed[1].pos, 0);
 	trr->seeded = true;
 
-	/* The TPM's ring, as the refill work fills it: samples 0..511. */
+	/* The TPM's ring, as the refill work fills it: samples 0..2047. */
 	trr_refill_work(&trr->refill_work);
-	KUNIT_EXPECT_EQ(test, trr->ring_len, TRR_RING_BYTES);
+	KUNIT_EXPECT_EQ(test, trr->ring_len, 2048);
 	trr_feed[1].short_len = 40;
 	trr_feed[1].pos = 100;	/* not the same stream as source 0 */
 	for (i = 0; i < sizeof(want); i++)
@@ -794,7 +794,7 @@ static void trr_test_hwrng_cpu_first(struct kunit *test)
 	KUNIT_EXPECT_MEMEQ(test, out, want, sizeof(want));
 	KUNIT_EXPECT_FALSE_MSG(test, cpu->saw_dirty,
 			       "the CPU source ran with TPM bytes in its buffer");
-	KUNIT_EXPECT_EQ(test, trr->ring_len, TRR_RING_BYTES - TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, trr->ring_len, 2048 - 64);
 
 	/* With the CPU source failed, the TPM's bytes alone are returned. */
 	trr->src[TRR_SRC_CPU].failed = true;
@@ -824,6 +824,43 @@ static void trr_test_hwrng_cpu_first(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, trr_hwrng_read(&trr->rng, out, 12, false), 12);
 	KUNIT_EXPECT_EQ(test, out[12], 0xaa);
 	KUNIT_EXPECT_EQ(test, out[TRR_BLOCK - 1], 0xaa);
+}
+
+/*
+ * The refill work reads the TPM ahead of demand by 2 KiB at most: with
+ * no reader waiting it stops at 2048 bytes, 32 reads of 64; for a
+ * waiting reader it goes on to 4096, and a reader that asked for less
+ * than 2048 bytes is woken as soon as they are there (not checked here:
+ * the wakeup needs a second thread).
+ */
+static void trr_test_ring_fill(struct kunit *test)
+{
+	struct trr_rng *trr = trr_test_rng(test);
+	u8 out[64], want[64];
+	size_t i;
+
+	trr_refill_work(&trr->refill_work);
+	KUNIT_EXPECT_EQ(test, trr->ring_len, 2048);
+	KUNIT_EXPECT_EQ(test, trr_feed[TRR_SRC_TPM].pos, 2048);
+	/* full to the reader's need: nothing more is read */
+	trr_refill_work(&trr->refill_work);
+	KUNIT_EXPECT_EQ(test, trr_feed[TRR_SRC_TPM].pos, 2048);
+
+	trr->ring_want = 64;
+	trr_refill_work(&trr->refill_work);
+	KUNIT_EXPECT_EQ(test, trr->ring_len, 4096);
+	KUNIT_EXPECT_EQ(test, trr_feed[TRR_SRC_TPM].pos, 4096);
+	trr->ring_want = 0;
+
+	/* oldest first: samples 0..63 go out with the CPU's */
+	trr->src[TRR_SRC_CPU].failed = true;
+	trr->src[TRR_SRC_CPU].retry_at = jiffies + HZ;
+	for (i = 0; i < sizeof(want); i++)
+		want[i] = trr_test_sample(&trr_feed[TRR_SRC_TPM], i);
+	KUNIT_EXPECT_EQ(test, trr_hwrng_read(&trr->rng, out, sizeof(out), false),
+			64);
+	KUNIT_EXPECT_MEMEQ(test, out, want, sizeof(want));
+	KUNIT_EXPECT_EQ(test, trr->ring_len, 4096 - 64);
 }
 
 /* A fault the fast-path mock plants in the next read: word @word := @val. */
@@ -935,6 +972,7 @@ static struct kunit_case trr_test_cases[] = {
 #endif
 	KUNIT_CASE(trr_test_hwrng_short),
 	KUNIT_CASE(trr_test_hwrng_cpu_first),
+	KUNIT_CASE(trr_test_ring_fill),
 	KUNIT_CASE(trr_test_fast_words),
 	{}
 };
