@@ -92,7 +92,11 @@ build_variant() {
 		# shellcheck disable=SC2086
 		(cd "$top" && cat $frags) >"$obj/.config-fragment"
 	fi
-	verify_config "$variant" "$src" "$obj"
+	# A fragment the tree cannot honour (yet) is configured again next time.
+	if ! verify_config "$variant" "$src" "$obj"; then
+		rm -f "$obj/.config-fragment"
+		return 1
+	fi
 
 	echo "build-kernel: building $variant (log: $log)"
 	local start targets=bzImage
