@@ -1014,41 +1014,56 @@ static bool trr_tpm_slow(struct trr_rng *trr)
 }
 
 /*
+ * Make sure a refill is on its way while the ring is below TRR_RING_WAKE;
+ * false when none can be (no workqueue) or none is needed.
+ */
+static bool trr_refill_kick(struct trr_rng *trr)
+{
+	if (READ_ONCE(trr->refilling))
+		return true;
+	if (READ_ONCE(trr->ring_len) >= TRR_RING_WAKE || !trr->wq)
+		return false;
+	/* queue_work() costs more than a read: only when not queued yet */
+	WRITE_ONCE(trr->refilling, true);
+	queue_work(trr->wq, &trr->refill_work);
+	return true;
+}
+
+/*
  * The TPM's share of a /dev/hwrng read: up to @len bytes off the ring,
  * XORed into the CPU's with @xor. An empty ring is waited for as long as
  * a healthy TPM takes, and not at all when the command in flight has
  * already taken longer, or with !@wait: the CPU's bytes then go alone.
  * The wait ends when @len bytes, TRR_RING_WAKE at most, are ready, or
- * when the refill work stops; after a timeout what is ready is taken.
+ * after a timeout with what is ready; a refill that stopped just as the
+ * ring was emptied is queued again.
  */
 static size_t trr_tpm_share(struct trr_rng *trr, u8 *out, size_t len,
 			    bool xor, bool wait)
 {
 	struct trr_source *tpm = &trr->src[TRR_SRC_TPM];
 	unsigned int want = min_t(size_t, len, TRR_RING_WAKE);
+	long left = msecs_to_jiffies(TRR_TPM_WAIT_MS);
+	bool kicked;
 	size_t k;
 
 	k = trr_ring_take(trr, out, len, xor);
-	wait = wait && !k && !trr_tpm_slow(trr);
-	if (wait) {
-		/* under the lock: refill_work sees it, or we see its bytes */
-		spin_lock(&trr->ring_lock);
-		trr->ring_want = want;
-		spin_unlock(&trr->ring_lock);
-	}
-	/* queue_work() costs more than a read: only when not queued yet */
-	if (READ_ONCE(trr->ring_len) < TRR_RING_WAKE && trr->wq &&
-	    !READ_ONCE(trr->refilling)) {
-		WRITE_ONCE(trr->refilling, true);
-		queue_work(trr->wq, &trr->refill_work);
-	}
-	if (!wait)
+	kicked = trr_refill_kick(trr);
+	if (k || !wait || trr_tpm_slow(trr))
 		return k;
-	wait_event_interruptible_timeout(trr->ring_wait,
-					 READ_ONCE(trr->ring_len) >= want ||
-					 !READ_ONCE(trr->refilling) ||
-					 !trr_usable(tpm),
-					 msecs_to_jiffies(TRR_TPM_WAIT_MS));
+	if (!kicked)	/* no refill to wait for: what came since, if any */
+		return trr_ring_take(trr, out, len, xor);
+	/* under the lock: refill_work sees it, or we see its bytes */
+	spin_lock(&trr->ring_lock);
+	trr->ring_want = want;
+	spin_unlock(&trr->ring_lock);
+	do {
+		left = wait_event_interruptible_timeout(trr->ring_wait,
+							READ_ONCE(trr->ring_len) >= want ||
+							!READ_ONCE(trr->refilling) ||
+							!trr_usable(tpm), left);
+	} while (left > 0 && !READ_ONCE(trr->ring_len) && trr_usable(tpm) &&
+		 trr_refill_kick(trr));
 	WRITE_ONCE(trr->ring_want, 0);
 	return trr_ring_take(trr, out, len, xor);
 }
