@@ -4,7 +4,8 @@
 # status 1 on any failure. JOBS guests run at once (default: the number of
 # host CPUs; each guest has 2 vCPUs, which sleep most of the time, so this
 # keeps both host CPUs busy without timeouts); the longest scenarios of the
-# previous run start first.
+# previous run start first. A scenario with EXCLUSIVE=1 (a bound on guest
+# time that a busy host would break) runs alone, after the others.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,6 +29,10 @@ done
 mapfile -t order < <(for s in "$@"; do
 	echo "$(cat "$runs/$s.seconds" 2>/dev/null || echo 0) $s"
 done | sort -rn | cut -d' ' -f2)
+exclusive=()
+for s in "${order[@]}"; do
+	grep -qx 'EXCLUSIVE=1' "$top/tests/scenarios/$s.conf" 2>/dev/null && exclusive+=("$s")
+done
 
 pids=()
 cleanup() {
@@ -36,19 +41,26 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+# run_one NAME: one scenario, its output, error mark and duration.
+run_one() {
+	local start
+	rm -f "$runs/$1.err"
+	start=$(date +%s)
+	"$top/tests/run-scenario.sh" "$1" >"$runs/$1.out" 2>&1 || echo "runner-error" >"$runs/$1.err"
+	echo $(( $(date +%s) - start )) >"$runs/$1.seconds"
+}
 for s in "${order[@]}"; do
+	[[ " ${exclusive[*]} " == *" $s "* ]] && continue
 	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
 		wait -n || true
 	done
-	rm -f "$runs/$s.err"
-	(
-		start=$(date +%s)
-		"$top/tests/run-scenario.sh" "$s" >"$runs/$s.out" 2>&1 || echo "runner-error" >"$runs/$s.err"
-		echo $(( $(date +%s) - start )) >"$runs/$s.seconds"
-	) &
+	run_one "$s" &
 	pids+=($!)
 done
 wait
+for s in "${exclusive[@]}"; do
+	run_one "$s"
+done
 trap - EXIT
 
 passed=0 failed=0 skipped=0
