@@ -891,12 +891,16 @@ static int trr_source_get_fast(struct trr_source *src, u8 *buf, size_t len)
 	prev = src->fast_prev;
 	for (i = 0; i + sizeof(w) <= ret; i += sizeof(w)) {
 		memcpy(&w, buf + i, sizeof(w));
-		if (w + 1 <= 1 || w == prev)	/* 0 or ~0, or a repeat */
+		if (w + 1 <= 1) {	/* all zeros or all ones */
+			fault = TRR_FAIL_STUCK;
 			break;
+		}
+		if (w == prev) {
+			fault = TRR_FAIL_WORD;
+			break;
+		}
 		prev = w;
 	}
-	if (i + sizeof(w) <= ret)
-		fault = w + 1 <= 1 ? TRR_FAIL_STUCK : TRR_FAIL_WORD;
 	src->fast_prev = prev;
 	for (off = 0; fault == TRR_OK && off + TRR_BLOCK <= ret; off += TRR_BLOCK) {
 		if (++src->fast_blocks % TRR_FAST_SAMPLE)
@@ -993,7 +997,7 @@ static void trr_refill_work(struct work_struct *work)
 		memcpy(trr->ring + trr->ring_len, buf, n);
 		trr->ring_len += n;
 		/* ring_want is 0 without a waiter: wake_up() costs nothing then */
-		wake = trr->ring_len >= trr->ring_want;
+		wake = trr->ring_len >= READ_ONCE(trr->ring_want);
 		spin_unlock(&trr->ring_lock);
 		if (wake)
 			wake_up(&trr->ring_wait);
@@ -1104,12 +1108,16 @@ static int trr_hwrng_read(struct hwrng *rng, void *data, size_t max, bool wait)
 		 * As much as the TPM has ready (one block at least) while it
 		 * keeps up, for the XOR covers no more: RDRAND is not spent
 		 * on bytes thrown away. With nothing ready, what a reader
-		 * waits for: TRR_RING_WAKE bytes at most.
+		 * will wait for, TRR_RING_WAKE bytes at most; a reader that
+		 * does not wait gets one block of the CPU's alone.
 		 */
 		k = len;
 		if (trr_usable(tpm) && !trr_tpm_slow(trr)) {
 			k = READ_ONCE(trr->ring_len);
-			k = k ? max_t(size_t, k, TRR_BLOCK) : TRR_RING_WAKE;
+			if (k)
+				k = max_t(size_t, k, TRR_BLOCK);
+			else
+				k = wait ? TRR_RING_WAKE : TRR_BLOCK;
 			k = min(k, len);
 		}
 		ret = trr_source_get_fast(cpu, out, k);
