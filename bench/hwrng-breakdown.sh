@@ -22,7 +22,7 @@ if [ "$(wc -l <"$out/breakdown.tsv")" -le 1 ]; then
 fi
 
 # Median [min-max] in microseconds per step; "rest" is the call less the
-# steps timed inside it (syscall, rng reference, loop).
+# steps timed inside it (rng reference, loop).
 tail -n +2 "$out/breakdown.tsv" | awk -F'\t' '
 { v[$2, $1] = $3; reps[$2] = 1 }
 END {

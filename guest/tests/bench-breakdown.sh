@@ -6,11 +6,9 @@
 # step, and per 4 KiB for the stream and the loop. REPS from bench_reps=.
 # shellcheck source=../lib/ktap.sh
 . /lib/ktap.sh
-reps=5
-read -r cmdline </proc/cmdline
-for arg in $cmdline; do
-	case "$arg" in bench_reps=*) reps=${arg#bench_reps=} ;; esac
-done
+# shellcheck source=../lib/bench.sh
+. /lib/bench.sh
+reps=$(bench_reps)
 ktap_begin
 param=/sys/module/rng_core/parameters/read_timing
 if [ ! -w "$param" ] || ! grep -qw rdrand /proc/cpuinfo; then
@@ -20,18 +18,13 @@ if [ ! -w "$param" ] || ! grep -qw rdrand /proc/cpuinfo; then
 fi
 ktap_diag "rng_current: $(cat /sys/class/misc/hw_random/rng_current)"
 
-rate() {
-	r=$("$@" | sed -n 's/.*rate_Bps=\([0-9]*\).*/\1/p')
-	echo "${r:-0}"
-}
-
 fails=0
 i=1
 while [ "$i" -le "$reps" ]; do
 	dmesg -c >/dev/null
 	# 1024 read() calls of 4 KiB: exactly one report line
 	echo 1 >"$param"
-	r=$(rate read-rate file /dev/hwrng 4194304 4096)
+	r=$(bench_rate read-rate file /dev/hwrng 4194304 4096)
 	echo 0 >"$param"
 	line=$(dmesg | sed -n 's/.*read timing, ns per read() over 1024 calls://p' | tail -n 1)
 	[ -n "$line" ] && [ "$r" -gt 0 ] || fails=$((fails + 1))
@@ -39,7 +32,7 @@ while [ "$i" -le "$reps" ]; do
 		echo "# bench breakdown ${kv%%=*} $i ${kv#*=}"
 	done
 	[ "$r" -gt 0 ] && echo "# bench breakdown stream_per_4k $i $((4096 * 1000000000 / r))"
-	r=$(rate read-rate rdrand 4194304)
+	r=$(bench_rate read-rate rdrand 4194304)
 	[ "$r" -gt 0 ] || fails=$((fails + 1))
 	[ "$r" -gt 0 ] && echo "# bench breakdown rdrand_loop_per_4k $i $((4096 * 1000000000 / r))"
 	i=$((i + 1))

@@ -3,11 +3,9 @@
 # Prints "# bench hwrng LABEL REP RATE_Bps" lines; REPS from bench_reps=.
 # shellcheck source=../lib/ktap.sh
 . /lib/ktap.sh
-reps=5
-read -r cmdline </proc/cmdline
-for arg in $cmdline; do
-	case "$arg" in bench_reps=*) reps=${arg#bench_reps=} ;; esac
-done
+# shellcheck source=../lib/bench.sh
+. /lib/bench.sh
+reps=$(bench_reps)
 ktap_begin
 hw=/sys/class/misc/hw_random
 cur=$(cat $hw/rng_current)
@@ -21,34 +19,29 @@ has_tpm=0
 # TPM-bound streams deliver ~16 KB/s under TCG: read less from them.
 if [ "$has_tpm" = 1 ]; then size=65536; else size=4194304; fi
 
-rate() {
-	r=$("$@" | sed -n 's/.*rate_Bps=\([0-9]*\).*/\1/p')
-	echo "${r:-0}"
-}
-
 fails=0
 i=1
 while [ "$i" -le "$reps" ]; do
 	if [ "$cur" != none ]; then
-		r=$(rate read-rate file /dev/hwrng "$size" 4096)
+		r=$(bench_rate read-rate file /dev/hwrng "$size" 4096)
 		echo "# bench hwrng hwrng:$cur $i $r"
 		[ "$r" -gt 0 ] || fails=$((fails + 1))
 	fi
 	if [ "$has_rdrand" = 1 ]; then
-		r=$(rate read-rate rdrand 4194304)
+		r=$(bench_rate read-rate rdrand 4194304)
 		echo "# bench hwrng raw:rdrand $i $r"
 		[ "$r" -gt 0 ] || fails=$((fails + 1))
 	fi
 	if [ "$has_tpm" = 1 ]; then
-		r=$(rate read-rate tpm2 "$size" /dev/tpmrm0)
+		r=$(bench_rate read-rate tpm2 "$size" /dev/tpmrm0)
 		echo "# bench hwrng raw:tpm2_getrandom_tpmrm0 $i $r"
 		[ "$r" -gt 0 ] || fails=$((fails + 1))
-		r=$(rate read-rate tpm2 "$size" /dev/tpm0)
+		r=$(bench_rate read-rate tpm2 "$size" /dev/tpm0)
 		echo "# bench hwrng raw:tpm2_getrandom_tpm0 $i $r"
 		[ "$r" -gt 0 ] || fails=$((fails + 1))
 		if grep -qw tpm-rng-0 $hw/rng_available && [ "$cur" != tpm-rng-0 ]; then
 			echo tpm-rng-0 >$hw/rng_current
-			r=$(rate read-rate file /dev/hwrng "$size" 4096)
+			r=$(bench_rate read-rate file /dev/hwrng "$size" 4096)
 			echo "# bench hwrng hwrng:tpm-rng-0 $i $r"
 			echo "$cur" >$hw/rng_current
 		fi
