@@ -32,8 +32,8 @@ END {
 			if (p[1] == r)
 				print p[2], v[k] / 1000
 		}
-		rest = v[r, "call"] - v[r, "bounce_alloc"] - v[r, "reading_mutex"]
-		rest -= v[r, "rng_read"] + v[r, "copy_to_user"] + v[r, "bounce_free"]
+		rest = v[r, "call"] - v[r, "pin"] - v[r, "reading_mutex"]
+		rest -= v[r, "rng_read"] + v[r, "copy_to_user"] + v[r, "unpin"]
 		print "rest", rest / 1000
 	}
 }' | sort -s -k1,1 | awk -f "$top/bench/stats.awk" >"$out/.breakdown-stats"
@@ -51,10 +51,10 @@ END {
 	}
 	{ med[$1] = $2; lo[$1] = $3; hi[$1] = $4; n[$1] = $5 }
 	END {
-		row("rng_read", "the driver: RDRAND and its tests (rng_read)")
-		row("copy_to_user", "copy_to_user() of the page")
-		row("bounce_alloc", "the bounce page: kmalloc()")
-		row("bounce_free", "the bounce page: kfree_sensitive() (zeroing, free)")
+		row("rng_read", "the driver: RDRAND on the stack, its tests, stores to the pages (rng_read)")
+		row("pin", "pin_user_pages_fast() of the pages read into")
+		row("unpin", "unpinning them, dirtying those written")
+		row("copy_to_user", "copy_to_user() (only reads that fall back to rng_buffer)")
 		row("reading_mutex", "reading_mutex")
 		row("rest", "the rest of the call (rng reference, loop)")
 		row("call", "the whole read() call")

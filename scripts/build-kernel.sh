@@ -7,7 +7,8 @@
 #   module   kernel.config + sanitizers.config + module.config
 #            driver, tpm_tis and tpm_crb as modules (plus the kernel's
 #            lkdtm and kmemleak-test modules, to prove the detectors work)
-#   bench    kernel.config                            no sanitizers, for make bench
+#   bench    kernel.config + bench.config             no sanitizers, functions
+#            aligned to 64 bytes, for make bench
 #   vanilla  kernel.config on the unpatched base, in build/vanilla
 # Every option a fragment asks for is verified after olddefconfig. A variant
 # whose inputs did not change since its last successful build is skipped.
@@ -32,7 +33,8 @@ variant_fragments() {
 	case "$1" in
 	test) echo guest/kernel.config guest/sanitizers.config ;;
 	module) echo guest/kernel.config guest/sanitizers.config guest/module.config ;;
-	bench | vanilla) echo guest/kernel.config ;;
+	bench) echo guest/kernel.config guest/bench.config ;;
+	vanilla) echo guest/kernel.config ;;
 	*)
 		echo "build-kernel: unknown variant '$1' (test, module, bench, vanilla)" >&2
 		return 2 ;;

@@ -461,6 +461,8 @@ struct trr_test_feed {
 	unsigned int first_call;	/* 1 + the reads of any source before */
 	bool check_clean;	/* note whether the buffer read into was zero */
 	bool saw_dirty;		/* ... and it was not */
+	u8 *scribble;		/* zeroed after each read, as by a reader's */
+	size_t scribble_len;	/* other thread in the page read into */
 };
 
 static unsigned int trr_test_calls;
@@ -506,6 +508,8 @@ static int trr_test_read(struct trr_source *src, u8 *buf, size_t len)
 		len = min(len, f->short_len);
 	for (i = 0; i < len; i++)
 		buf[i] = trr_test_sample(f, f->pos++);
+	if (f->scribble)
+		memset(f->scribble, 0, f->scribble_len);
 	return len;
 }
 
@@ -863,28 +867,41 @@ static void trr_test_ring_fill(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, trr->ring_len, 4096 - 64);
 }
 
-/* A fault the fast-path mock plants in the next read: word @word := @val. */
+/*
+ * A fault the fast-path mock plants in the next read: word @word of the
+ * read (counted across the chunks it is read in) := @val, or := the word
+ * before it with @copy_prev.
+ */
 static struct {
 	bool set;
-	bool copy_prev;		/* := the word before it instead */
+	bool copy_prev;
 	size_t word;
 	u64 val;
+	u64 last;		/* the last word the mock gave */
 } trr_fast_fault;
 
 static int trr_test_read_fast(struct trr_source *src, u8 *buf, size_t len)
 {
 	int ret = trr_test_read(src, buf, len);
+	size_t words = ret > 0 ? ret / sizeof(u64) : 0;
 	size_t w = trr_fast_fault.word;
 
-	if (trr_fast_fault.set && (w + 1) * sizeof(u64) <= ret) {
-		if (trr_fast_fault.copy_prev)
+	if (trr_fast_fault.set && w < words) {
+		if (trr_fast_fault.copy_prev && w)
 			memcpy(buf + w * sizeof(u64), buf + (w - 1) * sizeof(u64),
 			       sizeof(u64));
+		else if (trr_fast_fault.copy_prev)
+			memcpy(buf, &trr_fast_fault.last, sizeof(u64));
 		else
 			memcpy(buf + w * sizeof(u64), &trr_fast_fault.val,
 			       sizeof(u64));
 		trr_fast_fault.set = false;
+	} else if (trr_fast_fault.set) {
+		trr_fast_fault.word -= words;
 	}
+	if (words)
+		memcpy(&trr_fast_fault.last, buf + (words - 1) * sizeof(u64),
+		       sizeof(u64));
 	return ret;
 }
 
@@ -892,8 +909,8 @@ static int trr_test_read_fast(struct trr_source *src, u8 *buf, size_t len)
  * The fast path (/dev/hwrng's CPU read, whole words): a clean page passes
  * and puts 1 block in 64 through the full tests (4096 bytes: 64 blocks, 1
  * of them, 64 samples of the APT window); an all-ones word, an all-zero
- * word, a word repeated at once, within a read or across two, fail the
- * source in the read that holds it.
+ * word, a word repeated at once, within a read, across two chunks of it
+ * or across two reads, fail the source in the read that holds it.
  */
 static void trr_test_fast_words(struct kunit *test)
 {
@@ -907,6 +924,7 @@ static void trr_test_fast_words(struct kunit *test)
 		{ "all ones", false, 37, ~0ULL, TRR_FAIL_STUCK },
 		{ "all zeros", false, 200, 0, TRR_FAIL_STUCK },
 		{ "repeat", true, 301, 0, TRR_FAIL_WORD },
+		{ "repeat across chunks", true, TRR_FAST_CHUNK / 8, 0, TRR_FAIL_WORD },
 	};
 	struct trr_rng *trr = trr_test_rng(test);
 	struct trr_source *cpu = &trr->src[TRR_SRC_CPU];
@@ -949,6 +967,49 @@ static void trr_test_fast_words(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cpu->last_fault, TRR_FAIL_WORD);
 }
 
+/*
+ * /dev/hwrng may be served straight into the reader's page, which another
+ * thread of the reader can write during the read. Zeroing that buffer
+ * after every read of a source neither fails the source nor changes what
+ * is served after it: the tests read the source's bytes where it wrote
+ * them, not back from the buffer. On the CPU's fast path, the last chunk
+ * is what the source delivered; on the TPM alone, the whole block.
+ */
+static void trr_test_reader_writes(struct kunit *test)
+{
+	struct trr_rng *trr = trr_test_rng(test);
+	struct trr_source *cpu = &trr->src[TRR_SRC_CPU];
+	struct trr_test_feed *tpm = &trr_feed[TRR_SRC_TPM];
+	u8 *buf = kunit_kzalloc(test, TRR_HWRNG_MAX, GFP_KERNEL);
+	size_t i, first;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	cpu->read_fast = trr_test_read_fast;
+	trr_feed[TRR_SRC_CPU].scribble = buf;
+	trr_feed[TRR_SRC_CPU].scribble_len = TRR_HWRNG_MAX;
+	KUNIT_EXPECT_EQ(test, trr_source_get_fast(cpu, buf, TRR_HWRNG_MAX),
+			TRR_HWRNG_MAX);
+	KUNIT_EXPECT_FALSE(test, cpu->failed);
+	first = TRR_HWRNG_MAX - TRR_FAST_CHUNK;
+	for (i = first; i < TRR_HWRNG_MAX; i++)
+		if (buf[i] != trr_test_sample(&trr_feed[TRR_SRC_CPU], i))
+			break;
+	KUNIT_EXPECT_EQ_MSG(test, i, TRR_HWRNG_MAX, "byte %zu not the source's", i);
+
+	/* The TPM alone, nothing on the ring: read by the reader itself. */
+	cpu->failed = true;
+	cpu->retry_at = jiffies + HZ;
+	tpm->scribble = buf;
+	tpm->scribble_len = TRR_BLOCK;
+	KUNIT_EXPECT_EQ(test, trr_hwrng_read(&trr->rng, buf, TRR_BLOCK, false),
+			TRR_BLOCK);
+	KUNIT_EXPECT_FALSE(test, trr->src[TRR_SRC_TPM].failed);
+	for (i = 0; i < TRR_BLOCK; i++)
+		if (buf[i] != trr_test_sample(tpm, i))
+			break;
+	KUNIT_EXPECT_EQ_MSG(test, i, TRR_BLOCK, "byte %zu not the TPM's", i);
+}
+
 static struct kunit_case trr_test_cases[] = {
 	KUNIT_CASE(trr_test_cutoffs),
 	KUNIT_CASE(trr_test_good_stream),
@@ -974,6 +1035,7 @@ static struct kunit_case trr_test_cases[] = {
 	KUNIT_CASE(trr_test_hwrng_cpu_first),
 	KUNIT_CASE(trr_test_ring_fill),
 	KUNIT_CASE(trr_test_fast_words),
+	KUNIT_CASE(trr_test_reader_writes),
 	{}
 };
 

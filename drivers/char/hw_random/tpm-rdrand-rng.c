@@ -55,6 +55,7 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/tpm.h>
+#include <linux/unaligned.h>
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 #include <asm/archrandom.h>
@@ -68,6 +69,8 @@
 #define TRR_HWRNG_MAX		4096
 /* /dev/hwrng's CPU path: one 64-byte block per page gets every test */
 #define TRR_FAST_SAMPLE		64
+/* /dev/hwrng's CPU path: bytes read and tested on the stack at a time */
+#define TRR_FAST_CHUNK		512
 /*
  * TPM bytes read ahead for /dev/hwrng. A waiting reader is woken once
  * TRR_RING_WAKE bytes (32 commands of 64 bytes) are ready, or what it
@@ -854,6 +857,23 @@ out:
 }
 
 /*
+ * /dev/hwrng's read of @src into @out, which may be the reader's own page
+ * (HWRNG_LARGE_READS) and change under us: the source writes a block on
+ * the stack, where it is tested, and only what passed is copied out.
+ */
+static int trr_source_get_copy(struct trr_source *src, u8 *out, size_t len)
+{
+	u8 block[TRR_BLOCK] = {};
+	int ret;
+
+	ret = trr_source_get(src, block, min_t(size_t, len, TRR_BLOCK), 0, NULL);
+	if (ret > 0)
+		memcpy(out, block, ret);
+	memzero_explicit(block, sizeof(block));
+	return ret;
+}
+
+/*
  * /dev/hwrng's read of a source with a fast path, in whole 64-bit words:
  * every word is tested for a stuck value (all zeros, all ones) and for a
  * repeat of the word before it, and one 64-byte block in TRR_FAST_SAMPLE
@@ -861,17 +881,25 @@ out:
  * proportion, block and word history), whose APT window it advances. A
  * fault fails the source for every path, as on a pool read; a failed
  * source is left to the feeder to retry. Nothing is mixed or credited.
+ *
+ * @out may be the reader's page, which another thread of the reader can
+ * write while we do: the source fills TRR_FAST_CHUNK bytes on the stack at
+ * a time, the tests read them there, and each word that passed is stored
+ * to @out in the same pass. Nothing is read back from @out, so a reader
+ * can neither fail the source nor make a bad word pass.
  */
-static int trr_source_get_fast(struct trr_source *src, u8 *buf, size_t len)
+static int trr_source_get_fast(struct trr_source *src, u8 *out, size_t len)
 {
+	u64 chunk[TRR_FAST_CHUNK / sizeof(u64)];
 	enum trr_fault fault = TRR_OK;
-	size_t i, off, words = round_down(len, sizeof(u64));
+	size_t i, off, n, done, words = round_down(len, sizeof(u64));
 	unsigned int pos0;
+	bool bad;
 	u64 w, prev;
 	int ret;
 
 	if (!src->read_fast || !words)
-		return trr_source_get(src, buf, len, 0, NULL);
+		return trr_source_get_copy(src, out, len);
 	len = words;
 	if (mutex_lock_interruptible(&src->lock))
 		return -EINTR;
@@ -879,46 +907,67 @@ static int trr_source_get_fast(struct trr_source *src, u8 *buf, size_t len)
 		ret = src->present ? -EAGAIN : -ENODEV;
 		goto out;
 	}
-	ret = src->read_fast(src, buf, len);
-	ret = trr_inject(src, buf, ret > 0 ? ret : 0, ret);
-	if (ret <= 0) {
-		ret = ret ?: -EIO;
-		trr_source_fail(src, TRR_FAIL_ERROR, ret);
-		goto out;
-	}
-	atomic64_add(ret, &src->bytes_read);
-	/* one pass, with the previous word kept in a register */
 	prev = src->fast_prev;
-	for (i = 0; i + sizeof(w) <= ret; i += sizeof(w)) {
-		memcpy(&w, buf + i, sizeof(w));
-		if (w + 1 <= 1) {	/* all zeros or all ones */
-			fault = TRR_FAIL_STUCK;
+	for (done = 0; done < len; done += n) {
+		n = min_t(size_t, len - done, sizeof(chunk));
+		ret = src->read_fast(src, (u8 *)chunk, n);
+		ret = trr_inject(src, (u8 *)chunk, ret > 0 ? ret : 0, ret);
+		if (ret <= 0) {
+			ret = ret ?: -EIO;
+			memzero_explicit(chunk, sizeof(chunk));
+			trr_source_fail(src, TRR_FAIL_ERROR, ret);
+			goto out;
+		}
+		atomic64_add(ret, &src->bytes_read);
+		for (off = 0; off + TRR_BLOCK <= ret; off += TRR_BLOCK) {
+			if (++src->fast_blocks % TRR_FAST_SAMPLE)
+				continue;
+			pos0 = src->health.apt_pos;
+			fault = trr_health_check(&src->health, (u8 *)chunk + off,
+						 TRR_BLOCK);
+			if (fault != TRR_OK)
+				break;
+			trr_account(src, NULL, TRR_BLOCK, pos0);
+		}
+		if (fault != TRR_OK)
+			break;
+		/*
+		 * One pass, with the previous word kept in a register: each
+		 * word is cleared off the stack as it is stored, which also
+		 * spares a memset of the chunk per read. One branch per word
+		 * for both tests: which one failed is worked out after.
+		 */
+		for (i = 0; i < ret / sizeof(w); i++) {
+			w = chunk[i];
+			WRITE_ONCE(chunk[i], 0);
+			bad = w + 1 <= 1;	/* all zeros or all ones */
+			bad |= w == prev;
+			if (unlikely(bad))
+				break;
+			prev = w;
+			put_unaligned(w, (u64 *)(out + done) + i);
+		}
+		if (i < ret / sizeof(w)) {
+			fault = w + 1 <= 1 ? TRR_FAIL_STUCK : TRR_FAIL_WORD;
 			break;
 		}
-		if (w == prev) {
-			fault = TRR_FAIL_WORD;
+		if ((size_t)ret < n) {	/* a short read ends this one */
+			done += ret;
 			break;
 		}
-		prev = w;
 	}
 	src->fast_prev = prev;
-	for (off = 0; fault == TRR_OK && off + TRR_BLOCK <= ret; off += TRR_BLOCK) {
-		if (++src->fast_blocks % TRR_FAST_SAMPLE)
-			continue;
-		pos0 = src->health.apt_pos;
-		fault = trr_health_check(&src->health, buf + off, TRR_BLOCK);
-		if (fault == TRR_OK)
-			trr_account(src, NULL, TRR_BLOCK, pos0);
-	}
+	ret = done;
 	memzero_explicit(&w, sizeof(w));
 	if (fault != TRR_OK) {
+		memzero_explicit(chunk, sizeof(chunk));
 		trr_source_fail(src, fault, 0);
 		ret = -EIO;
 	}
 out:
 	mutex_unlock(&src->lock);
 	if (ret < 0)
-		memzero_explicit(buf, len);
+		memzero_explicit(out, len);
 	return ret;
 }
 
@@ -1143,9 +1192,7 @@ static int trr_hwrng_read(struct hwrng *rng, void *data, size_t max, bool wait)
 		 */
 		n = trr_ring_take(trr, out, len, false);
 		if (!n) {
-			/* tpm_get_random() takes 128 bytes at most */
-			ret = trr_source_get(tpm, out, min_t(size_t, len, TRR_BLOCK),
-					     0, NULL);
+			ret = trr_source_get_copy(tpm, out, len);
 			n = max(ret, 0);
 		}
 	}
