@@ -537,8 +537,9 @@ static int trr_cpu_read(struct trr_source *src, u8 *buf, size_t len)
 }
 
 /*
- * /dev/hwrng's CPU read: RDRAND only, straight into @buf. RDSEED's
- * conditioned output, slower and prone to run dry, is kept for the pool.
+ * /dev/hwrng's CPU read: RDRAND only, into @buf, trr_source_get_fast()'s
+ * buffer on the stack. RDSEED's conditioned output, slower and prone to
+ * run dry, is kept for the pool.
  */
 static int trr_cpu_read_fast(struct trr_source *src, u8 *buf, size_t len)
 {
@@ -1122,17 +1123,18 @@ static size_t trr_tpm_share(struct trr_rng *trr, u8 *out, size_t len,
 }
 
 /*
- * /dev/hwrng: the CPU's RNG first, straight into the output buffer, then
- * the TPM's bytes XORed in, taken from the ring the refill work keeps
- * full. So a CPU RNG instruction never runs while the bytes it is
- * combined with are in the output buffer, and cannot pick its output to
- * cancel them (they sit in the ring, read before: a CPU that reads other
- * memory to find them is not covered, it could read the input pool as
- * well); the TPM, a device, never sees the CPU's bytes. No reader waits
- * for a slow TPM: with the ring empty a reader waits TRR_TPM_WAIT_MS at
- * most, and not at all once a command has taken longer; the CPU's bytes
- * are then served alone, as when the TPM has failed, and counted in
- * hwrng_cpu_only. The XOR covers the shortest length delivered.
+ * /dev/hwrng: the CPU's RNG first (tested on the stack, then stored to
+ * the output buffer, which may be the reader's page), then the TPM's
+ * bytes XORed in, taken from the ring the refill work keeps full. So a
+ * CPU RNG instruction never runs while the bytes it is combined with are
+ * in the output buffer, and cannot pick its output to cancel them (they
+ * sit in the ring, read before: a CPU that reads other memory to find
+ * them is not covered, it could read the input pool as well); the TPM, a
+ * device, never sees the CPU's bytes. No reader waits for a slow TPM:
+ * with the ring empty a reader waits TRR_TPM_WAIT_MS at most, and not at
+ * all once a command has taken longer; the CPU's bytes are then served
+ * alone, as when the TPM has failed, and counted in hwrng_cpu_only. The
+ * XOR covers the shortest length delivered.
  */
 static int trr_hwrng_read(struct hwrng *rng, void *data, size_t max, bool wait)
 {
