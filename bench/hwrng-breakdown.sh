@@ -6,14 +6,13 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=lib.sh
+. "$top/bench/lib.sh"
 out=$1
 run=$top/build/runs/bench-breakdown
 
-KERNEL_IMAGE=$top/build/obj-bench/arch/x86/boot/bzImage SCENARIO=bench-breakdown \
-	TPM=none TIMEOUT=300 CMDLINE="bench_reps=${REPS:-5}" \
-	"$top/tests/boot-guest.sh" "$run" >/dev/null || true
 printf 'step\trep\tns\n' >"$out/breakdown.tsv"
-tr -d '\r' <"$run/results.log" |
+bench_boot "$run" "$top/build/obj-bench/arch/x86/boot/bzImage" bench-breakdown none "" |
 	sed -n 's/^# bench breakdown \([^ ]*\) \([0-9]*\) \([0-9]*\)$/\1\t\2\t\3/p' \
 		>>"$out/breakdown.tsv"
 if [ "$(wc -l <"$out/breakdown.tsv")" -le 1 ]; then

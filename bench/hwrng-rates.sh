@@ -7,17 +7,16 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=lib.sh
+. "$top/bench/lib.sh"
 out=$1
-reps=${REPS:-5}
 run=$top/build/runs/bench-hwrng
 
 printf 'boot\tlabel\trep\trate_Bps\n' >"$out/hwrng.tsv"
 boot() { # NAME KERNEL TPM CPU_FLAGS
 	local img=$top/build/obj-bench/arch/x86/boot/bzImage
 	[ "$2" = vanilla ] && img=$top/build/vanilla/arch/x86/boot/bzImage
-	KERNEL_IMAGE=$img SCENARIO=bench-hwrng TPM=$3 CPU_FLAGS=$4 TIMEOUT=300 \
-		CMDLINE="bench_reps=$reps" "$top/tests/boot-guest.sh" "$run" >/dev/null || true
-	tr -d '\r' <"$run/results.log" |
+	bench_boot "$run" "$img" bench-hwrng "$3" "$4" |
 		sed -n 's/^# bench hwrng \([^ ]*\) \([0-9]*\) \([0-9]*\)$/\1\t\2\t\3/p' |
 		sed "s/^/$1\t/" >>"$out/hwrng.tsv"
 }

@@ -20,6 +20,11 @@ med() { awk -f "$stats"; }
 	echo "the repetitions shown as n, with [min–max]; ratios compare figures taken"
 	echo "side by side in the same run (same boot where stated)."
 	echo
+	# Where the stored figures came from, when not all from one make bench
+	if [ -s "$res/provenance.md" ]; then
+		cat "$res/provenance.md"
+		echo
+	fi
 	echo "| | |"
 	echo "|---|---|"
 	echo "| commit | $(git -C "$top" rev-parse --short HEAD)$(git -C "$top" diff --quiet HEAD -- patches drivers guest || echo ' (+ uncommitted changes)') |"
