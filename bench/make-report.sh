@@ -41,15 +41,6 @@ med() { awk -f "$stats"; }
 		echo "![throughput](throughput.png)"
 		echo
 	fi
-	if [ -s "$res/breakdown.md" ]; then
-		echo "### Where a 4 KiB read() of /dev/hwrng goes, RDRAND alone"
-		echo
-		echo "From \`bench/hwrng-breakdown.sh bench/results\` (one boot)."
-		echo
-		cat "$res/breakdown.md"
-		echo
-	fi
-
 	echo "## 2. Cost of one credit: the exact rule and 0004's 3/4 rule against 6.12's linear rule"
 	echo
 	echo "In-kernel, KUnit \`random_bench\`, ns per call of the pure accounting"

@@ -46,7 +46,7 @@ bench/boot-times.sh "$res/boot.tsv"
 log "3b. jitter-only: first blocking read to crng init done"
 bench/jitter-times.sh "$res/jitter.tsv"
 
-for extra in bench/hwrng-rates.sh bench/hwrng-breakdown.sh bench/grb-rates.sh; do
+for extra in bench/hwrng-rates.sh bench/grb-rates.sh; do
 	if [ -x "$extra" ]; then
 		log "$extra"
 		# A missed floor is reported in RESULTS.md; the run goes on.

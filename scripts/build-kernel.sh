@@ -3,11 +3,11 @@
 # module", the two that make test boots). Each variant is tinyconfig plus
 # config fragments from guest/, built out of tree in build/obj-VARIANT from
 # the one patched source tree build/linux:
-#   test     kernel.config + sanitizers.config        driver built in
-#   module   kernel.config + sanitizers.config + module.config
+#   test     kernel.config + policy.config + sanitizers.config   driver built in
+#   module   the same + module.config
 #            driver, tpm_tis and tpm_crb as modules (plus the kernel's
 #            lkdtm and kmemleak-test modules, to prove the detectors work)
-#   bench    kernel.config + bench.config             no sanitizers, functions
+#   bench    kernel.config + policy.config + bench.config   no sanitizers, functions
 #            aligned to 64 bytes, for make bench
 #   vanilla  kernel.config on the unpatched base, in build/vanilla
 # Every option a fragment asks for is verified after olddefconfig. A variant
@@ -31,9 +31,10 @@ export CCACHE_DIR="${CCACHE_DIR:-$top/build/ccache}"
 # variant_fragments VARIANT: the config fragments of VARIANT, in merge order.
 variant_fragments() {
 	case "$1" in
-	test) echo guest/kernel.config guest/sanitizers.config ;;
-	module) echo guest/kernel.config guest/sanitizers.config guest/module.config ;;
-	bench) echo guest/kernel.config guest/bench.config ;;
+	test) echo guest/kernel.config guest/policy.config guest/sanitizers.config ;;
+	module) echo guest/kernel.config guest/policy.config guest/sanitizers.config \
+		guest/module.config ;;
+	bench) echo guest/kernel.config guest/policy.config guest/bench.config ;;
 	vanilla) echo guest/kernel.config ;;
 	*)
 		echo "build-kernel: unknown variant '$1' (test, module, bench, vanilla)" >&2

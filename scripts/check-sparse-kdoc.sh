@@ -3,7 +3,7 @@
 # drivers/ changes that the test kernel compiles, and kernel-doc -none -Wall
 # on every changed .c and .h file. Any sparse warning fails (the patched
 # files have none); a kernel-doc warning fails unless the base tree has the
-# same one in the same file (tpm-chip.c and hw_random.h have some already).
+# same one in the same file (hw_random.h has some already).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)

@@ -3,6 +3,8 @@
 # Environment: SCENARIO (guest script; empty or "shell" for a shell),
 # TPM (tis, crb or none), CPU_FLAGS (e.g. "-rdrand"), CMDLINE, TIMEOUT (s),
 # HOST_HOOK (tests/hooks/NAME.sh, run beside the guest with RUN_DIR),
+# FIRMWARE (qboot, the default, or ovmf: UEFI booting the EFI stub),
+# DEVICES (more QEMU devices, e.g. "-device virtio-rng-pci"),
 # KERNEL (the build variant: test, module, bench; see build-kernel.sh),
 # SMP (vCPUs, default 2), MEM (MiB, default 256), INTERACTIVE=1 (console
 # on this terminal), plus the user knobs QEMU_EXTRA and
@@ -93,13 +95,22 @@ fi
 # qboot instead of SeaBIOS 0.8 s before the kernel starts.
 machine=(-nodefaults -global PIIX4_PM.acpi-root-pci-hotplug=off
 	-global PIIX4_PM.acpi-pci-hotplug-with-bridge-support=off)
-qboot=/usr/share/qemu/qboot.rom
-[ -f "$qboot" ] && machine+=(-bios "$qboot")
+case "${FIRMWARE:-qboot}" in
+qboot)
+	qboot=/usr/share/qemu/qboot.rom
+	[ -f "$qboot" ] && machine+=(-bios "$qboot")
+	;;
+ovmf) machine+=(-bios /usr/share/ovmf/OVMF.fd) ;;
+*)
+	echo "boot-guest: FIRMWARE must be qboot or ovmf, not '$FIRMWARE'" >&2
+	exit 2
+	;;
+esac
 
-# shellcheck disable=SC2086 # QEMU_EXTRA is a list of options
+# shellcheck disable=SC2086 # DEVICES and QEMU_EXTRA are lists of options
 timeout -k 5 "$timeout_s" qemu-system-x86_64 "${cpu[@]}" -m "${MEM:-256}" -smp "${SMP:-2}" \
 	"${machine[@]}" -nographic -no-reboot "${serial[@]}" "${dev[@]}" \
 	-kernel "$image" -initrd "$initrd" -append "$append" \
-	${QEMU_EXTRA:-} 2>"$run/qemu.log" && rc=0 || rc=$?
+	${DEVICES:-} ${QEMU_EXTRA:-} 2>"$run/qemu.log" && rc=0 || rc=$?
 echo "$rc" >"$run/qemu.rc"
 exit "$rc"

@@ -16,7 +16,7 @@ run=$top/build/runs/$name
 
 # Scenario settings (see tests/scenarios/README.md).
 TPM=none CPU_FLAGS="" CMDLINE="" TIMEOUT=120 HOST_HOOK="" KUNIT=0
-KUNIT_SUITES="" KERNEL=test SMP=2 EXPECT_FAIL=""
+KUNIT_SUITES="" KERNEL=test SMP=2 EXPECT_FAIL="" FIRMWARE=qboot DEVICES=""
 GUEST_TEST=$name
 # shellcheck source=/dev/null
 . "$conf"
@@ -50,7 +50,7 @@ EOF
 start=$(date +%s.%N)
 SCENARIO=$GUEST_TEST TPM=$TPM CPU_FLAGS=$CPU_FLAGS CMDLINE=$CMDLINE \
 	TIMEOUT=$TIMEOUT HOST_HOOK=$HOST_HOOK KERNEL=$KERNEL SMP=$SMP \
-	"$top/tests/boot-guest.sh" "$run" || true
+	FIRMWARE=$FIRMWARE DEVICES=$DEVICES "$top/tests/boot-guest.sh" "$run" || true
 end=$(date +%s.%N)
 
 "$top/tests/judge-run.sh" "$run" >"$run/judged"

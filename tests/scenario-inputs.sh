@@ -31,6 +31,9 @@ progs=$(for c in "$top"/guest/tests/*.c; do echo "$stage/bin/$(basename "$c" .c)
 	# line per image path and mtime; the image's hash above covers the rest).
 	awk -v p="$(realpath "$obj/arch/x86/boot/bzImage" 2>/dev/null)" \
 		'index($1, p ":") == 1 { a = $2 } END { print a }' "$top/build/accel" 2>/dev/null || true
+	# The user's knobs apply to every boot: a verdict is kept only for
+	# the same ones.
+	echo "QEMU_EXTRA=${QEMU_EXTRA:-} KERNEL_CMDLINE_EXTRA=${KERNEL_CMDLINE_EXTRA:-}"
 	dpkg-query -W -f='${Package} ${Version}\n' busybox-static rng-tools5 \
-		qemu-system-x86 swtpm swtpm-tools gcc 2>&1
+		qemu-system-x86 swtpm swtpm-tools gcc ovmf 2>&1
 } | sha256sum | cut -d' ' -f1

@@ -63,3 +63,10 @@ ktap_first_blocking_read() {
 	ktap_check crng_init_done dmesg_has 'random: crng init done'
 	CRNG_AT=$(dmesg_time 'crng init done')
 }
+
+# cmdline_last NAME: the last NAME=VALUE word of the kernel command line
+# (the one in force: the kernel's CONFIG_CMDLINE comes first), empty if
+# there is none.
+cmdline_last() {
+	tr ' ' '\n' </proc/cmdline | grep "^$1=" | tail -n 1
+}

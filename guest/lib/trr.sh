@@ -1,98 +1,255 @@
 # shellcheck shell=sh
-# Helpers for the tpm-rdrand-rng scenarios (sourced after /lib/ktap.sh).
+# Helpers for the hwrng and tpm-rdrand-rng scenarios (sourced after
+# /lib/ktap.sh). The driver registers one hwrng, tpm-rdrand; the hwrng
+# core's fill thread reads the current rng and credits each read at its
+# quality under the provenance name hwrng:NAME.
 # shellcheck disable=SC2034 # the paths are used by the sourcing scripts
 TRR_DBG=/sys/kernel/debug/tpm-rdrand-rng
-TRR_PAR=/sys/module/tpm_rdrand_rng/parameters
+TRR_MOD=tpm_rdrand_rng
 HWRNG_SYS=/sys/class/misc/hw_random
+RNG_CORE=/sys/module/rng_core/parameters
+CREDIT=/sys/kernel/debug/random/credit
 
-# trr_stat SOURCE KEY: one value of SOURCE's counters (tpm or rdrand).
+# trr_stat SOURCE COLUMN: one column (state, reads, bytes, errors,
+# health_failures) of SOURCE's row (cpu or tpm) of the driver's stats,
+# found by the header's names; empty if there is no such row or column.
 trr_stat() {
-	sed -n "s/^$2: //p" "$TRR_DBG/$1/stats" 2>/dev/null
+	awk -v s="$1" -v c="$2" '
+		NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		$1 == s && (c in col) { print $col[c] }' "$TRR_DBG/stats" 2>/dev/null
 }
 
-# trr_all_seeded: every source present has been through its seed (a TPM
-# handed over after the boot seed is seeded on its own).
-trr_all_seeded() {
-	for _s in "$TRR_DBG"/*/stats; do
-		[ "$(sed -n 's/^present: //p' "$_s")" = 1 ] || continue
-		[ "$(sed -n 's/^seeded: //p' "$_s")" = 1 ] || return 1
+# hwrng_read1: one blocking 64-byte read of /dev/hwrng (at most 2 s), so
+# that the current rng's ->read runs with wait set, as the fill thread's
+# does; its status.
+hwrng_read1() {
+	timeout 2 dd if=/dev/hwrng of=/dev/null bs=64 count=1 2>/dev/null
+}
+
+# wait_reading SECONDS COMMAND...: until COMMAND succeeds, read
+# /dev/hwrng 64 bytes at a time (the driver changes state only in its
+# ->read). Fails after SECONDS.
+wait_reading() {
+	_wr_end=$(($(cut -d. -f1 /proc/uptime) + $1))
+	shift
+	while :; do
+		"$@" && return 0
+		[ "$(cut -d. -f1 /proc/uptime)" -lt "$_wr_end" ] || return 1
+		hwrng_read1
+		sleep 0.1
 	done
 }
 
-# trr_wait_started SECONDS: wait until the driver's start work has run
-# (its debugfs directory is there).
-trr_wait_started() {
-	_i=0
-	while [ "$_i" -lt $(($1 * 10)) ]; do
-		[ -d "$TRR_DBG" ] && return 0
+# wait_for SECONDS COMMAND...: poll COMMAND every 0.1 s, without reading.
+wait_for() {
+	_wf_n=$(($1 * 10)) _wf_i=0
+	shift
+	while [ "$_wf_i" -lt "$_wf_n" ]; do
+		"$@" 2>/dev/null && return 0
 		sleep 0.1
-		_i=$((_i + 1))
+		_wf_i=$((_wf_i + 1))
 	done
 	return 1
 }
 
-# trr_wait_seeded COUNT SECONDS: wait until the driver has finished its
-# COUNT-th boot seed (one per bind), which its workqueue runs after probe,
-# and has seeded every source present.
-trr_wait_seeded() {
+# trr_is SOURCE COLUMN VALUE / trr_above SOURCE COLUMN VALUE: tests for
+# wait_reading and wait_for.
+trr_is() {
+	[ "$(trr_stat "$1" "$2")" = "$3" ]
+}
+trr_above() {
+	_v=$(trr_stat "$1" "$2")
+	[ -n "$_v" ] && [ "$_v" -gt "$3" ]
+}
+
+# trr_fault NAME on|off: arm NAME (cpu-fail, cpu-stuck, tpm-fail,
+# tpm-stuck) for every read from now on, or disarm it. verbose=0 first:
+# the fault_attr default (2) dumps a stack per injected fault, which the
+# runner would rightly take for a splat.
+trr_fault() {
+	_d=$TRR_DBG/$1
+	if [ "$2" = on ]; then
+		echo 0 >"$_d/verbose" && echo -1 >"$_d/times" &&
+			echo 100 >"$_d/probability"
+	else
+		echo 0 >"$_d/probability"
+	fi
+}
+
+# trr_lines PATTERN: how many driver lines in the kernel log match the
+# ERE PATTERN (after the "tpm-rdrand-rng: " prefix).
+trr_lines() {
+	dmesg | grep -cE "tpm-rdrand-rng: $1"
+}
+
+# hwrng_has NAME: NAME is a registered hwrng.
+hwrng_has() {
+	tr ' ' '\n' <"$HWRNG_SYS/rng_available" | grep -qx "$1"
+}
+
+# hwrng_current: the current rng's name ("none" if there is none).
+hwrng_current() {
+	cat "$HWRNG_SYS/rng_current"
+}
+
+# hwrng_select NAME: make NAME the current rng, as a user would.
+hwrng_select() {
+	echo "$1" >"$HWRNG_SYS/rng_current"
+}
+
+# hwrng_kick NAME: select none, then NAME. Dropping the current rng stops
+# the fill thread (kthread_stop waits for its read in flight), selecting
+# NAME starts a new one that reads NAME at once: one fill read now instead
+# of one per reseed interval (up to 60 s) once the CRNG is ready.
+hwrng_kick() {
+	hwrng_select none && hwrng_select "$1"
+}
+
+# hwrng_quality_of NAME: NAME's quality: select it, read it once (the
+# driver sets its quality in ->read), read rng_quality, select the rng
+# that was current before again.
+hwrng_quality_of() {
+	_prev=$(hwrng_current)
+	hwrng_select "$1" || return 1
+	hwrng_read1
+	cat "$HWRNG_SYS/rng_quality"
+	[ "$_prev" = "$1" ] || hwrng_select "$_prev"
+}
+
+# prov_bits NAME: NAME's credit on the provenance line random.c prints
+# when the CRNG becomes ready ("... credited bits: cpu 0.000 ... NAME X
+# ...; estimate Y"), empty if there is no such line or name.
+prov_bits() {
+	dmesg | grep 'random: crng ready at ' | head -n 1 |
+		sed -n "s/.*credited bits:.* $1 \([0-9]*\.[0-9]*\)[ ;].*/\1/p"
+}
+
+# prov_file NAME COLUMN: NAME's accepted (COLUMN 2) or late (3) credit in
+# /sys/kernel/debug/random/credit, in bits.
+prov_file() {
+	awk -v n="$1" -v c="$2" '$1 == n { print $c }' "$CREDIT" 2>/dev/null
+}
+
+# prov_sum NAME: NAME's credit in all, accepted + late ("0.000" if NAME
+# has no row yet: random.c names a source when it first registers).
+prov_sum() {
+	awk -v n="$1" '$1 == n { s = $2 + $3 } END { printf "%.3f", s }' "$CREDIT" 2>/dev/null
+}
+
+# prov_ready_by: the source that made the CRNG ready ("no" if not ready).
+prov_ready_by() {
+	awk '$1 == "ready" { print ($2 == "no" ? "no" : $3) }' "$CREDIT"
+}
+
+# crng_is_ready: the CRNG is ready, by random.c's debugfs.
+crng_is_ready() {
+	[ "$(prov_ready_by)" != no ]
+}
+
+# bits_le A B: A <= B for decimal bit counts.
+bits_le() {
+	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && b != "" && a + 0 <= b + 0) }'
+}
+
+# bits_eq A B: A == B for decimal bit counts (to the 1/8 bit random.c
+# counts in).
+bits_eq() {
+	awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; exit !(a != "" && b != "" && d < 0.0625 && d > -0.0625) }'
+}
+
+# bits_sub A B: A - B, to three places.
+bits_sub() {
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a - b }'
+}
+
+# crng_ready_at_boot: "crng init done" comes before "Freeing unused" (the
+# end of the kernel's init), i.e. something credited the pool in full at
+# boot.
+crng_ready_at_boot() {
+	_i=$(dmesg | grep -n 'random: crng init done' | head -n 1 | cut -d: -f1)
+	_f=$(dmesg | grep -n 'Freeing unused' | head -n 1 | cut -d: -f1)
+	[ -n "$_i" ] && [ -n "$_f" ] && [ "$_i" -lt "$_f" ]
+}
+
+# HWRNG_MAX_ACCEPTED: at most this many bits of one hwrng are accepted
+# before the CRNG is ready under the project's policy (quality 8: 4 bits
+# per 64-byte read; 355 one-bit credits make it ready, so the accepted
+# total stops within one read of that). A fully credited TPM (quality
+# 1024, as vanilla's tpm-rng-0) gives 512 bits for its first read.
+HWRNG_MAX_ACCEPTED=360
+
+# prov_policy_checks PREFIX: random.c's view of the policy (CPU and
+# bootloader seeds not credited, every hwrng at most 8/1024): cpu and
+# bootloader accepted nothing, no hwrng:* source was accepted more than
+# HWRNG_MAX_ACCEPTED bits, and the CRNG, if ready, was not made ready by
+# the CPU, the bootloader, or an hwrng credited 512 bits (one fully
+# credited 64-byte read).
+prov_policy_checks() {
+	ktap_result "$([ "$(prov_file cpu 2)" = 0.000 ]; echo $?)" "$1.cpu_not_credited" \
+		"cpu accepted $(prov_file cpu 2)"
+	ktap_result "$([ "$(prov_file bootloader 2)" = 0.000 ]; echo $?)" "$1.bootloader_not_credited" \
+		"bootloader accepted $(prov_file bootloader 2)"
+	_rows=$(awk '$1 ~ /^hwrng:/ { print $1 "=" $2 }' "$CREDIT" | tr '\n' ' ')
+	ktap_result "$(awk -v m="$HWRNG_MAX_ACCEPTED" '$1 ~ /^hwrng:/ && $2 + 0 > m { bad = 1 }
+		END { exit bad }' "$CREDIT"; echo $?)" \
+		"$1.hwrng_accepted_within_policy" "accepted: $_rows(at most $HWRNG_MAX_ACCEPTED each)"
+	_by=$(prov_ready_by)
+	case "$_by" in
+	no) ktap_result 0 "$1.ready_not_by_a_full_credit" ;;
+	cpu | bootloader) ktap_result 1 "$1.ready_not_by_a_full_credit" "ready by $_by" ;;
+	hwrng:*) ktap_result "$([ "$(prov_file "$_by" 2)" != 512.000 ]; echo $?)" \
+		"$1.ready_not_by_a_full_credit" "ready by $_by, which was accepted $(prov_file "$_by" 2) bits" ;;
+	*) ktap_result 0 "$1.ready_not_by_a_full_credit" ;;
+	esac
+}
+
+# trr_credit_share NAME: the TPM's share holds for random.c's credit of
+# tpm-rdrand: every credited read carried TPM bytes at quality 8 (4 bits
+# per 64 bytes), so hwrng:tpm-rdrand's credit in all is at most a 16th of
+# the TPM bytes the driver used (/dev/hwrng reads use some uncredited).
+trr_credit_share() {
+	_c=$(prov_sum hwrng:tpm-rdrand)
+	_b=$(trr_stat tpm bytes)
+	ktap_result "$(bits_le "$_c" "$(awk -v b="$_b" 'BEGIN { printf "%.3f", b / 16 }')"; echo $?)" \
+		"$1" "hwrng:tpm-rdrand credited $_c bits, TPM bytes used ${_b:-none} (8/1024 of them: $(awk -v b="$_b" 'BEGIN { printf "%.3f", b / 16 }'))"
+}
+
+# trr_reads: the driver's source reads so far, CPU and TPM together.
+trr_reads() {
+	echo $(($(trr_stat cpu reads) + $(trr_stat tpm reads)))
+}
+
+# trr_fill_read: one read of tpm-rdrand by a fresh fill thread
+# (hwrng_kick), with nothing else reading /dev/hwrng: prints "DCREDIT
+# DTPM DCPU", the change of hwrng:tpm-rdrand's credit (bits) and of the
+# TPM's and the CPU's bytes used. Exact once the CRNG is ready (the fill
+# thread then sleeps a reseed interval, at least 1 s, after its read) or
+# while the read credits nothing.
+trr_fill_read() {
+	# the counts are taken with no fill thread running
+	hwrng_select none
+	_c0=$(prov_sum hwrng:tpm-rdrand) _t0=$(trr_stat tpm bytes) _u0=$(trr_stat cpu bytes)
+	_r0=$(trr_reads)
+	hwrng_select tpm-rdrand
 	_i=0
-	while [ "$_i" -lt $(($2 * 10)) ]; do
-		[ "$(dmesg | grep -c 'tpm-rdrand-rng: boot seed from')" -ge "$1" ] &&
-			trr_all_seeded && return 0
+	while [ "$(trr_reads)" = "$_r0" ] && [ "$_i" -lt 50 ]; do
 		sleep 0.1
 		_i=$((_i + 1))
 	done
-	return 1
+	# the credit follows the read within microseconds
+	sleep 0.5
+	echo "$(bits_sub "$(prov_sum hwrng:tpm-rdrand)" "$_c0")" \
+		$(($(trr_stat tpm bytes) - _t0)) $(($(trr_stat cpu bytes) - _u0))
 }
 
-# trr_wait_eq SOURCE KEY VALUE SECONDS: wait until KEY reads VALUE.
-trr_wait_eq() {
-	_i=0
-	while [ "$_i" -lt $(($4 * 10)) ]; do
-		[ "$(trr_stat "$1" "$2")" = "$3" ] && return 0
-		sleep 0.1
-		_i=$((_i + 1))
-	done
-	return 1
-}
-
-# trr_wait_gt SOURCE KEY VALUE SECONDS: wait until KEY exceeds VALUE.
-trr_wait_gt() {
-	_i=0
-	while [ "$_i" -lt $(($4 * 10)) ]; do
-		_v=$(trr_stat "$1" "$2")
-		[ -n "$_v" ] && [ "$_v" -gt "$3" ] && return 0
-		sleep 0.1
-		_i=$((_i + 1))
-	done
-	return 1
-}
-
-# trr_credit_exact SOURCE: from one snapshot of the counters, the credit
-# claimed (claimed_frac, in 1/8 bits) equals bytes_claimed x quality
-# (bytes * 8 * q / 1024 * 8) within one fractional unit, some bytes were
-# claimed, and every byte mixed is claimed, dropped with a failed window,
-# or pending in the APT window under test (fewer than its 512 samples):
-# credit is only claimed once a window has passed.
-trr_credit_exact() {
-	_s=$(cat "$TRR_DBG/$1/stats")
-	_b=$(echo "$_s" | sed -n 's/^bytes_claimed: //p')
-	_m=$(echo "$_s" | sed -n 's/^bytes_mixed: //p')
-	_p=$(echo "$_s" | sed -n 's/^bytes_pending: //p')
-	_d=$(echo "$_s" | sed -n 's/^bytes_dropped: //p')
-	_c=$(echo "$_s" | sed -n 's/^claimed_frac: //p')
-	_q=$(echo "$_s" | sed -n 's/^quality: //p')
-	_e=$((_b * _q / 16))
-	ktap_diag "$1: bytes_mixed=$_m claimed=$_b pending=$_p dropped=$_d quality=$_q" \
-		"claimed=$(echo "$_s" | sed -n 's/^claimed_bits: //p') bits (${_c}/8), expected ${_e}/8"
-	[ "$_b" -gt 0 ] && [ $((_e - _c)) -le 1 ] && [ $((_c - _e)) -le 1 ] &&
-		[ "$_m" -eq $((_b + _d + _p)) ] && [ "$_p" -lt 512 ]
-}
-
-# trr_claim_snap SOURCE: "bytes_claimed claimed_frac" from one read.
-trr_claim_snap() {
-	_s=$(cat "$TRR_DBG/$1/stats")
-	echo "$(echo "$_s" | sed -n 's/^bytes_claimed: //p') $(echo "$_s" | sed -n 's/^claimed_frac: //p')"
+# hwrng_fill_credit NAME: as trr_fill_read for any rng (no driver stats):
+# the change of hwrng:NAME's credit over one fresh fill read.
+hwrng_fill_credit() {
+	hwrng_select none
+	_c0=$(prov_sum "hwrng:$1")
+	hwrng_select "$1"
+	sleep 1.5
+	bits_sub "$(prov_sum "hwrng:$1")" "$_c0"
 }
 
 # trr_rngtest NAME BLOCKS: BLOCKS x 20000 bits of /dev/hwrng through
@@ -133,50 +290,6 @@ trr_write() {
 	{ echo "$2" >"$1"; } 2>&1 | sed 's/.*: //'
 }
 
-# trr_block_readers: fail both sources by fault injection, start two
-# readers of /dev/hwrng (pids in R1 and R2) and report that they block.
-trr_block_readers() {
-	echo error >"$TRR_DBG/tpm/inject"
-	echo error >"$TRR_DBG/rdrand/inject"
-	ktap_check blocked.tpm_failed trr_wait_eq tpm state failed 5
-	ktap_check blocked.rdrand_failed trr_wait_eq rdrand state failed 5
-	cat /dev/hwrng >/tmp/r1 2>/dev/null &
-	R1=$!
-	cat /dev/hwrng >/tmp/r2 2>/dev/null &
-	R2=$!
-	sleep 2
-	ktap_result "$(kill -0 $R1 && kill -0 $R2 && [ ! -s /tmp/r1 ] && [ ! -s /tmp/r2 ]; echo $?)" \
-		blocked.readers_blocked
-}
-
-# prov_bits NAME: NAME's credit on the provenance line random.c prints
-# when the CRNG becomes ready ("... credited bits: cpu 0.000 ... NAME X
-# ...; estimate Y"), empty if there is no such line or name.
-prov_bits() {
-	dmesg | grep 'random: crng ready at ' | head -n 1 |
-		sed -n "s/.*credited bits:.* $1 \([0-9]*\.[0-9]*\)[ ;].*/\1/p"
-}
-
-# prov_file NAME COLUMN: NAME's accepted (COLUMN 2) or late (3) credit in
-# /sys/kernel/debug/random/credit, in bits.
-prov_file() {
-	awk -v n="$1" -v c="$2" '$1 == n { print $c }' /sys/kernel/debug/random/credit 2>/dev/null
-}
-
-# bits_le A B: A <= B for decimal bit counts.
-bits_le() {
-	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && b != "" && a + 0 <= b + 0) }'
-}
-
-# crng_ready_at_boot: "crng init done" comes before "Freeing unused" (the
-# end of the kernel's init), i.e. something credited the pool in full at
-# boot.
-crng_ready_at_boot() {
-	_i=$(dmesg | grep -n 'random: crng init done' | head -n 1 | cut -d: -f1)
-	_f=$(dmesg | grep -n 'Freeing unused' | head -n 1 | cut -d: -f1)
-	[ -n "$_i" ] && [ -n "$_f" ] && [ "$_i" -lt "$_f" ]
-}
-
 # policy_knob_rejects NAME FILE [VALUE...]: each bad value (default: those
 # of a quality) written to FILE fails with "Invalid argument" and leaves
 # FILE's value as it was.
@@ -192,35 +305,60 @@ policy_knob_rejects() {
 	done
 }
 
-# prov_tpm_within_share: the TPM's credit on the provenance line is at
-# most its quality share (8/1024) of the bytes it fed the pool, read after
-# the fact, and more than nothing.
-prov_tpm_within_share() {
-	_tpm=$(prov_bits tpm-rdrand:tpm)
-	_share=$(awk -v b="$(trr_stat tpm bytes_mixed)" 'BEGIN { printf "%.3f", b * 8 * 8 / 1024 }')
-	ktap_result "$(bits_le "$_tpm" "$_share"; echo $?)" tpm_credit_within_share \
-		"tpm credited $_tpm bits, share of its bytes mixed $_share"
-	ktap_result "$(bits_le 0.125 "$_tpm"; echo $?)" tpm_credited "tpm credited $_tpm bits"
-}
-
-# trr_loads: how many times the driver has started (boot seed lines).
-trr_loads() {
-	dmesg | grep -c 'tpm-rdrand-rng: boot seed from'
-}
-
-# trr_load [PARAM=VALUE...]: on the module kernel, load tpm-rdrand-rng
-# (with the PARAMs; kmod adds those on the kernel command line), then the
-# TPM interface driver, and wait for the seed of every source. Driver
-# first: a TPM registered before it would be tpm-rng-0, fully credited as
-# on vanilla, until the driver takes it over. The driver binds to no
-# device: unloading is how it goes away.
-trr_load() {
-	_n=$(trr_loads)
-	modprobe tpm_rdrand_rng "$@" && modprobe tpm_tis &&
-		trr_wait_seeded $((_n + 1)) 30
-}
-
 # trr_unload: rmmod tpm-rdrand-rng, waiting at most 15 s; its status.
 trr_unload() {
-	timeout 15 rmmod tpm_rdrand_rng
+	timeout 15 rmmod "$TRR_MOD"
+}
+
+# module_loaded NAME: the module NAME is loaded.
+module_loaded() {
+	[ -d "/sys/module/$1" ]
+}
+
+# prov_above NAME BITS: NAME's accepted credit exceeds BITS.
+prov_above() {
+	! bits_le "$(prov_file "$1" 2)" "$2"
+}
+
+# trr_lines_above PATTERN N: more than N driver lines match PATTERN (as
+# trr_lines): a line logged after a count was taken.
+trr_lines_above() {
+	[ "$(trr_lines "$1")" -gt "$2" ]
+}
+
+# tpm_hwrngs: the TPM hwrngs registered: tpm-rdrand, and tpm-rng-0 on a
+# kernel with HW_RANDOM_TPM (the module kernel; the test kernel has it
+# off, so that tpm-rdrand alone reads the TPM there).
+tpm_hwrngs() {
+	for _h in tpm-rdrand tpm-rng-0; do
+		hwrng_has "$_h" && echo "$_h"
+	done
+}
+
+# trr_snap: "TPM_BYTES CPU_BYTES CREDIT ACCEPTED" of tpm-rdrand, from one
+# consistent moment: the driver's counts are read before and after
+# random.c's and must agree (a fill read updates the counts, then credits
+# within microseconds), or it is read again.
+trr_snap() {
+	while :; do
+		_s1=$(cat "$TRR_DBG/stats")
+		_c=$(prov_sum hwrng:tpm-rdrand) _a=$(prov_file hwrng:tpm-rdrand 2)
+		[ "$(cat "$TRR_DBG/stats")" = "$_s1" ] && break
+	done
+	echo "$_s1" | awk -v c="$_c" -v a="${_a:-0.000}" '
+		$1 == "tpm" { t = $4 } $1 == "cpu" { u = $4 } END { print t, u, c, a }'
+}
+
+# reseed_interval: the CRNG's reseed interval now, in whole seconds, as
+# crng_reseed_interval() computes it: max(1, uptime / 2) in the first
+# 120 s, 60 s after.
+reseed_interval() {
+	_up=$(cut -d. -f1 /proc/uptime)
+	if [ "$_up" -ge 120 ]; then
+		echo 60
+	elif [ "$_up" -lt 2 ]; then
+		echo 1
+	else
+		echo $((_up / 2))
+	fi
 }

@@ -25,7 +25,7 @@ notsc)
 	counter='^$' ;;
 esac
 ktap_check no_rdrand sh -c '! grep -qw rdrand /proc/cpuinfo'
-ktap_check trust_cpu_off grep -q 'random.trust_cpu=off' /proc/cmdline
+ktap_check trust_cpu_off test "$(cmdline_last random.trust_cpu)" = random.trust_cpu=off
 ktap_check no_tpm_rng sh -c '! grep -q tpm-rng /sys/class/misc/hw_random/rng_available 2>/dev/null'
 ktap_check default_path dmesg_has 'random: get_random_bytes\(\) not using HW RNG'
 ktap_check counter_as_expected dmesg_has "$counter"

@@ -9,7 +9,7 @@
 ktap_begin
 first=${1:-addtoentcnt}
 ktap_check no_rdrand sh -c '! grep -qw rdrand /proc/cpuinfo'
-ktap_check trust_cpu_off grep -q 'random.trust_cpu=off' /proc/cmdline
+ktap_check trust_cpu_off test "$(cmdline_last random.trust_cpu)" = random.trust_cpu=off
 /bin/entropy_ioctl "$first" >/tmp/entropy_ioctl.out 2>/tmp/entropy_ioctl.err
 rc=$?
 while read -r verdict name diag; do

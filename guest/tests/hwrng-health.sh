@@ -1,89 +1,148 @@
 #!/bin/sh
-# Forced failures of each kind (repetition count, adaptive proportion,
-# all-ones output, read error, a replayed 64-byte block, a repeated 64-bit
-# word, all-zero output, zeros in every other byte) on each source through
-# the test-only debugfs knob: the source stops being used and credited,
-# its counter and the log show it, the other source keeps /dev/hwrng
-# going, and the source comes back once the fault is gone. Then the
-# documented limitation: a deterministic generator (prandom from a fixed
-# seed) passes every test and stays credited.
+# Faults injected into each source of tpm-rdrand (fault_attr: the read
+# fails with -EIO, or returns one repeated byte):
+# 1. no TPM yet, then a TPM whose reads fail: the CPU serves alone,
+#    quality 0, random.c credits nothing (the CRNG not ready yet, so every
+#    fill read would count); a TPM error is not retried for 10 s;
+# 2. the TPM's fault gone: it serves again, quality 8, random.c credits it;
+# 3. the TPM stuck: the health tests catch it and drop it for good, no
+#    stuck byte is used, the CPU serves alone at quality 0;
+# 4. (driver reloaded) the CPU failing: errors counted, the TPM serves
+#    alone at 8; the CPU back when the fault is gone;
+# 5. the CPU stuck: dropped for good, the TPM alone still credited;
+# 6. both stuck: /dev/hwrng reads fail (EIO), rmmod still works.
 # shellcheck source=../lib/ktap.sh
 . /lib/ktap.sh
 # shellcheck source=../lib/trr.sh
 . /lib/trr.sh
-
-# trr_log_room SOURCE: wait until fewer than 5 of SOURCE's failure lines
-# (the driver's ratelimit: 5 per 60 s) are younger than 62 s, so that
-# the next one is logged. "Now" is a mark written to the kernel log, on
-# the clock of its timestamps.
-trr_log_room() {
-	while :; do
-		echo "hwrng-health: mark" >/dev/kmsg
-		_now=$(dmesg_time_last 'hwrng-health: mark')
-		_n=$(dmesg | grep -E "tpm-rdrand-rng: $1: (health test failed|read error)" |
-			sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p' |
-			awk -v now="$_now" '$1 > now - 62' | wc -l)
-		[ "$_n" -lt 5 ] && return 0
-		sleep 1
-	done
-}
-
-# dmesg_time_last PATTERN: timestamp in seconds of the last matching line.
-dmesg_time_last() {
-	dmesg | grep -E "$1" | tail -n 1 | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p'
-}
-
 ktap_begin
-echo 100 >"$TRR_PAR/retry_ms"	# the least it takes: recovery comes sooner
-echo 100 >"$TRR_PAR/feed_interval_ms"
-echo 8 >"$TRR_PAR/rdrand_quality"	# so that RDRAND's credit can stop too
-for src in tpm rdrand; do
-	for kind in rct apt stuck error repeat word zero zeros; do
-		t=$src.$kind
-		case $kind in
-		error) key=errors msg="$src: read error" ;;
-		zero | zeros) key=health_zero msg="$src: health test failed \\(zero\\)" ;;
-		*) key=health_$kind msg="$src: health test failed \\($kind\\)" ;;
-		esac
-		trr_wait_eq "$src" state ok 10 || ktap_diag "$t: $src not ok before"
-		trr_log_room "$src"
-		n0=$(trr_stat "$src" "$key")
-		l0=$(dmesg | grep -cE "tpm-rdrand-rng: $msg")
-		echo "$kind" >"$TRR_DBG/$src/inject"
-		ktap_check "$t.detected" trr_wait_gt "$src" "$key" "$n0" 5
-		ktap_check "$t.state_failed" test "$(trr_stat "$src" state)" = failed
-		c0=$(trr_stat "$src" claimed_frac) b0=$(trr_stat "$src" bytes_mixed)
-		n=$(dd if=/dev/hwrng bs=64 count=8 2>/dev/null | wc -c)
-		sleep 0.5	# five feed intervals
-		c1=$(trr_stat "$src" claimed_frac) b1=$(trr_stat "$src" bytes_mixed)
-		ktap_result "$([ "$c0" = "$c1" ] && [ "$b0" = "$b1" ]; echo $?)" \
-			"$t.credit_and_use_stopped" "credited $c0 -> $c1, mixed $b0 -> $b1"
-		ktap_result "$([ "$n" -eq 512 ]; echo $?)" "$t.hwrng_served_by_other" "read $n bytes"
-		l1=$(dmesg | grep -cE "tpm-rdrand-rng: $msg")
-		ktap_result "$([ "$l1" -eq $((l0 + 1)) ]; echo $?)" "$t.logged_once" "$l0 -> $l1 lines"
-		ktap_diag "$t: $(trr_stat "$src" "$key") $key, last_failure $(trr_stat "$src" last_failure)"
-		echo none >"$TRR_DBG/$src/inject"
-		ktap_check "$t.recovered" trr_wait_eq "$src" state ok 15
-		ktap_check "$t.credit_resumes" trr_wait_gt "$src" claimed_frac "$c1" 5
-	done
+# reads: N blocking reads of 64 bytes; prints the bytes read.
+reads() {
+	timeout 10 dd if=/dev/hwrng bs=64 count="$1" 2>/dev/null | wc -c
+}
+quality() {
+	cat "$HWRNG_SYS/rng_quality"
+}
+# cpu_alone_fill_read NAME: one fill read now (hwrng_kick) credits
+# nothing: 64 CPU bytes, no TPM bytes, 0 bits; the CRNG is still not
+# ready, so any credit would have been accepted.
+cpu_alone_fill_read() {
+	read -r _dc _dt _du <<EOT
+$(trr_fill_read)
+EOT
+	ktap_result "$([ "$_du" = 64 ] && [ "$_dt" = 0 ] && bits_eq "$_dc" 0 && ! crng_is_ready; echo $?)" \
+		"$1" "one fill read: $_dc bits for $_du CPU and $_dt TPM bytes; ready: $(prov_ready_by)"
+}
 
-	# Not detected, as documented: 3 s of prandom from seed 42.
-	t=$src.drbg
-	trr_wait_eq "$src" state ok 10 || ktap_diag "$t: $src not ok before"
-	c0=$(trr_stat "$src" claimed_frac) f0=$(trr_stat "$src" last_failure)
-	echo drbg >"$TRR_DBG/$src/inject"
-	bad=0 i=0
-	while [ "$i" -lt 30 ]; do
-		[ "$(trr_stat "$src" state)" = ok ] || bad=$((bad + 1))
-		sleep 0.1
-		i=$((i + 1))
-	done
-	c1=$(trr_stat "$src" claimed_frac) f1=$(trr_stat "$src" last_failure)
-	echo none >"$TRR_DBG/$src/inject"
-	ktap_result "$([ "$bad" -eq 0 ] && [ "$c1" -gt "$c0" ] && [ "$f0" = "$f1" ]; echo $?)" \
-		"$t.undetected_as_documented" \
-		"$bad samples not ok, credited $c0 -> $c1, last_failure $f0 -> $f1"
-	ktap_diag "$t: state ok for 3 s, credited $c0 -> $c1: a deterministic generator passes"
-done
+# 1. The driver alone, then tpm_tis with the TPM's reads failing.
+ktap_check premise.not_ready sh -c '! dmesg | grep -q "crng init done"'
+ktap_check cpu_alone.driver_loads modprobe "$TRR_MOD"
+hwrng_select tpm-rdrand	# stays current when tpm-rng-0 comes
+ktap_check cpu_alone.line wait_reading 10 dmesg_has 'tpm-rdrand-rng: the CPU serves alone: credited at 0'
+ktap_check cpu_alone.quality_0 test "$(quality)" = 0
+cpu_alone_fill_read cpu_alone.not_credited
+
+trr_fault tpm-fail on
+ktap_check tpm.fail.tpm_tis_loads modprobe tpm_tis
+ktap_check tpm.fail.tpm_rdrand_still_current test "$(hwrng_current)" = tpm-rdrand
+ktap_check tpm.fail.error_counted wait_reading 10 trr_above tpm errors 0
+t_err=$(cut -d' ' -f1 /proc/uptime)
+ktap_check tpm.fail.logged dmesg_has 'tpm-rdrand-rng: tpm: read failed \(-5\), retried in 10 s'
+n=$(reads 8)
+ktap_result "$([ "$n" = 512 ]; echo $?)" tpm.fail.cpu_serves "read $n bytes"
+ktap_check tpm.fail.quality_0 test "$(quality)" = 0
+ktap_check tpm.fail.no_tpm_bytes trr_is tpm bytes 0
+# Not asked again for 10 s: no TPM read, no new error.
+r0=$(trr_stat tpm reads) e0=$(trr_stat tpm errors)
+n=$(reads 8)
+sleep 3
+n=$((n + $(reads 8)))
+ktap_result "$([ "$(trr_stat tpm reads)" = "$r0" ] && [ "$(trr_stat tpm errors)" = "$e0" ]; echo $?)" \
+	tpm.fail.skipped_10s "TPM reads $r0 -> $(trr_stat tpm reads), errors $e0 -> $(trr_stat tpm errors) in the 10 s after the error; $n bytes served"
+cpu_alone_fill_read tpm.fail.not_credited
+trr_fault tpm-fail off
+
+# 2. The TPM serves again once the 10 s are over: credited at 8.
+ktap_check tpm.back.ok wait_reading 20 trr_is tpm state ok
+d=$(awk -v a="$t_err" '{ printf "%.1f", $1 - a }' /proc/uptime)
+ktap_diag "TPM back $d s after its error"
+ktap_check tpm.back.line dmesg_has 'tpm-rdrand-rng: the TPM serves: credited at 8/1024'
+ktap_check tpm.back.quality_8 test "$(quality)" = 8
+# A fresh fill thread reads at once (the last one sleeps a reseed
+# interval after each read credited 0) and, the CRNG not ready, back to
+# back: credited 4 bits a read until the CRNG is ready.
+hwrng_kick tpm-rdrand
+ktap_check tpm.back.credited wait_for 10 prov_above hwrng:tpm-rdrand 0
+ktap_check tpm.back.crng_ready wait_for 60 crng_is_ready
+prov_policy_checks tpm.back.provenance
+trr_credit_share tpm.back.credit_within_share
+
+# 3. The TPM stuck: caught, dropped for good; none of its bytes used.
+b0=$(trr_stat tpm bytes) h0=$(trr_stat tpm health_failures)
+trr_fault tpm-stuck on
+ktap_check tpm.stuck.broken wait_reading 10 trr_is tpm state broken
+ktap_check tpm.stuck.counted trr_above tpm health_failures "$h0"
+ktap_check tpm.stuck.logged dmesg_has 'tpm-rdrand-rng: tpm: health test failed for good, source not used'
+n=$(reads 16)
+ktap_result "$([ "$n" = 1024 ]; echo $?)" tpm.stuck.cpu_serves "read $n bytes"
+b1=$(trr_stat tpm bytes)
+ktap_result "$([ "$b1" = "$b0" ]; echo $?)" tpm.stuck.no_stuck_byte_used "TPM bytes used $b0 -> $b1"
+ktap_check tpm.stuck.quality_0 test "$(quality)" = 0
+trr_fault tpm-stuck off
+n=$(reads 16)
+ktap_result "$([ "$(trr_stat tpm state)" = broken ] && [ "$(trr_stat tpm bytes)" = "$b0" ]; echo $?)" \
+	tpm.stuck.dropped_for_good "state $(trr_stat tpm state), TPM bytes $(trr_stat tpm bytes) after $n more bytes"
+read -r dc dt du <<EOT
+$(trr_fill_read)
+EOT
+ktap_result "$([ "$dt" = 0 ] && [ "$du" = 64 ] && bits_eq "$dc" 0; echo $?)" tpm.stuck.not_credited \
+	"one fill read: $dc bits for $du CPU bytes, $dt TPM bytes"
+
+# 4. A fresh driver; the CPU's reads failing.
+ktap_check reload.driver_unloads trr_unload
+ktap_check reload.driver_loads modprobe "$TRR_MOD"
+hwrng_select tpm-rdrand
+ktap_check reload.tpm_ok wait_reading 10 trr_is tpm state ok
+e0=$(trr_stat cpu errors) u0=$(trr_stat cpu bytes)
+trr_fault cpu-fail on
+n=$(reads 8)
+ktap_result "$([ "$n" = 512 ]; echo $?)" cpu.fail.tpm_serves "read $n bytes"
+ktap_check cpu.fail.errors_counted trr_above cpu errors "$e0"
+ktap_check cpu.fail.no_cpu_bytes trr_is cpu bytes "$u0"
+ktap_check cpu.fail.quality_8 test "$(quality)" = 8
+read -r dc dt du <<EOT
+$(trr_fill_read)
+EOT
+ktap_result "$([ "$dt" = 64 ] && [ "$du" = 0 ] && bits_eq "$dc" 4; echo $?)" cpu.fail.tpm_alone_credited \
+	"one fill read: $dc bits for $dt TPM bytes, $du CPU bytes"
+trr_fault cpu-fail off
+ktap_check cpu.fail.cpu_back wait_reading 20 trr_above cpu bytes "$u0"
+ktap_check cpu.fail.cpu_ok trr_is cpu state ok
+
+# 5. The CPU stuck: dropped for good; the TPM alone, still credited.
+u0=$(trr_stat cpu bytes)
+trr_fault cpu-stuck on
+ktap_check cpu.stuck.broken wait_reading 10 trr_is cpu state broken
+ktap_check cpu.stuck.logged dmesg_has 'tpm-rdrand-rng: cpu: health test failed for good, source not used'
+n=$(reads 16)
+ktap_result "$([ "$n" = 1024 ]; echo $?)" cpu.stuck.tpm_serves "read $n bytes"
+ktap_check cpu.stuck.no_stuck_byte_used trr_is cpu bytes "$u0"
+ktap_check cpu.stuck.quality_8 test "$(quality)" = 8
+read -r dc dt du <<EOT
+$(trr_fill_read)
+EOT
+ktap_result "$([ "$dt" = 64 ] && [ "$du" = 0 ] && bits_eq "$dc" 4; echo $?)" cpu.stuck.tpm_alone_credited \
+	"one fill read: $dc bits for $dt TPM bytes, $du CPU bytes"
+trr_rngtest cpu.stuck.tpm_alone 52
+
+# 6. Both stuck: nothing to serve, reads fail rather than hang.
+trr_fault tpm-stuck on
+ktap_check both.tpm_broken wait_reading 10 trr_is tpm state broken
+err=$(timeout 10 dd if=/dev/hwrng of=/dev/null bs=64 count=1 2>&1 >/dev/null)
+rc=$?
+ktap_result "$([ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && echo "$err" | grep -qE 'I/O error|Input/output error'; echo $?)" \
+	both.read_fails_eio "dd: status $rc, '$err'"
+ktap_check both.driver_unloads trr_unload
+ktap_check both.debugfs_gone test ! -e "$TRR_DBG"
 dmesg | grep 'tpm-rdrand-rng' | tail -n 20 | sed 's/^/# /'
 ktap_end

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hwrng-read-edges CASE: read /dev/hwrng where the core's page path for
- * an rng with HWRNG_LARGE_READS (the rng writes the reader's pinned pages
- * itself) could go wrong, and check what reached memory. Exit status 0 if
- * the case held; what failed goes to stderr.
+ * hwrng-read-edges CASE: read /dev/hwrng where the copy of the core's
+ * 64-byte blocks to the reader could go wrong (page edges, faults, shared
+ * and copy-on-write pages), and check what reached memory. Exit status 0
+ * if the case held; what failed goes to stderr.
  *
  *   span       reads of 65 B to 3 pages + 5 at offsets across page
  *              boundaries: full counts, every byte written, none outside
- *   small      reads of 1 to 64 B (the rng_buffer path)
+ *   small      reads of 1 to 64 B (less than one of the rng's reads)
  *   guard      a read that runs into an inaccessible page: a short count,
  *              only the bytes before the page
  *   readonly   a read into a read-only mapping: EFAULT, nothing written

@@ -1,18 +1,35 @@
 #!/bin/sh
-# TPM, no RDRAND/RDSEED: the CPU source is skipped with one line, the TPM
-# alone seeds, feeds and serves /dev/hwrng.
+# TPM, no RDRAND/RDSEED: the driver says it has no CPU RNG and serves the
+# TPM's bytes alone, credited at 8/1024 (random.c: 4 bits per 64 TPM
+# bytes); its output passes FIPS 140-2.
 # shellcheck source=../lib/ktap.sh
 . /lib/ktap.sh
 # shellcheck source=../lib/trr.sh
 . /lib/trr.sh
 ktap_begin
 ktap_check no_rdrand sh -c '! grep -qwE "rdrand|rdseed" /proc/cpuinfo'
-ktap_check rdrand_skipped_line dmesg_has 'tpm-rdrand-rng: rdrand: no RDRAND or RDSEED, source skipped'
-ktap_check seed_line_tpm dmesg_has 'tpm-rdrand-rng: tpm: seeded [0-9]+ bytes, credited'
-ktap_check seed_summary dmesg_has 'boot seed from 1 source\(s\)'
-ktap_check no_rdrand_stats test ! -e "$TRR_DBG/rdrand"
-cur=$(cat "$HWRNG_SYS/rng_current")
-ktap_result "$([ "$cur" = tpm-rdrand ]; echo $?)" rng_current_is_driver "rng_current=$cur"
+ktap_check no_cpu_rng_line dmesg_has 'tpm-rdrand-rng: no usable CPU RNG'
+ktap_check init_line dmesg_has 'tpm-rdrand-rng: TPM bytes credited at 8/1024'
+ktap_check tpm_rdrand_registered hwrng_has tpm-rdrand
+ktap_diag "rng_current: $(hwrng_current)"
+hwrng_select tpm-rdrand
+ktap_check tpm_ok wait_reading 10 trr_is tpm state ok
+ktap_check cpu_never_ok test "$(trr_stat cpu state)" != ok
+ktap_check cpu_no_bytes trr_is cpu bytes 0
+q=$(cat "$HWRNG_SYS/rng_quality")
+ktap_result "$([ "$q" = 8 ]; echo $?)" tpm_alone_quality_8 "rng_quality=$q"
+ktap_first_blocking_read
+read -r dc dt du <<EOT
+$(trr_fill_read)
+EOT
+ktap_result "$([ "$dt" = 64 ] && [ "$du" = 0 ] && bits_eq "$dc" 4; echo $?)" fill_read_credited_4_bits \
+	"one fill read: $dc bits for $dt TPM bytes, $du CPU bytes"
+prov_policy_checks provenance
+trr_credit_share tpm_credit_within_share
+t0=$(trr_stat tpm bytes)
 trr_rngtest tpm_only 52
-ktap_check tpm_credit_exact trr_credit_exact tpm
+t1=$(trr_stat tpm bytes)
+# every byte served was the TPM's
+ktap_result "$([ $((t1 - t0)) -ge $((53 * 2500)) ] && [ "$(trr_stat cpu bytes)" = 0 ]; echo $?)" \
+	served_from_the_tpm "$((t1 - t0)) TPM bytes for $((53 * 2500)) read"
 ktap_end

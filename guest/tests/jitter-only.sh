@@ -3,16 +3,16 @@
 # from the jitter entropy path started by the first blocking read.
 # shellcheck source=../lib/ktap.sh
 . /lib/ktap.sh
+# shellcheck source=../lib/trr.sh
+. /lib/trr.sh
 ktap_begin
 ktap_check no_rdrand sh -c '! grep -qw rdrand /proc/cpuinfo'
-ktap_check trust_cpu_off grep -q 'random.trust_cpu=off' /proc/cmdline
-# tpm-rdrand-rng has no source: it says so, stays bound for a TPM that
-# may come, and registers no hwrng until then.
-ktap_check hwrng_driver_no_rdrand_line dmesg_has 'tpm-rdrand-rng: rdrand: no RDRAND or RDSEED, source skipped'
-ktap_check hwrng_driver_no_tpm_line dmesg_has 'tpm-rdrand-rng: tpm: no TPM yet, used when one comes'
-ktap_check hwrng_driver_no_hwrng sh -c '! grep -q tpm-rdrand /sys/class/misc/hw_random/rng_available'
-cur=$(cat /sys/class/misc/hw_random/rng_current 2>/dev/null || echo none)
-ktap_result "$([ "$cur" = none ]; echo $?)" rng_current_none "rng_current=$cur"
+ktap_check trust_cpu_off test "$(cmdline_last random.trust_cpu)" = random.trust_cpu=off
+# tpm-rdrand-rng has no source: it says so, and registers for a TPM that
+# may come; until then its reads give nothing and it credits nothing.
+ktap_check driver_no_cpu_rng_line dmesg_has 'tpm-rdrand-rng: no usable CPU RNG'
+ktap_check driver_registered hwrng_has tpm-rdrand
+ktap_check driver_credit_zero test "$(prov_sum hwrng:tpm-rdrand)" = 0.000
 ktap_first_blocking_read
 before=$READ_AT
 done_at=$CRNG_AT
@@ -31,4 +31,7 @@ ktap_result "$(awk -v a="$before" -v b="$done_at" 'BEGIN { exit !(b != "" && b +
 ktap_result "$(awk -v a="$before" -v b="$done_at" 'BEGIN { exit !(b != "" && b - a <= 10) }'; echo $?)" \
 	crng_ready_within_10s "$(awk -v a="$before" -v b="$done_at" \
 		'BEGIN { if (b == "") print "never"; else printf "%.2f s after the first blocking read", b - a }')"
+by=$(prov_ready_by)
+ktap_result "$(case "$by" in irq | timer | jitter) echo 0 ;; *) echo 1 ;; esac)" ready_by_timing "ready by $by"
+ktap_check driver_still_credit_zero test "$(prov_sum hwrng:tpm-rdrand)" = 0.000
 ktap_end

@@ -1,23 +1,24 @@
 #!/bin/sh
 # The driver and the TPM interface driver as modules (the module kernel):
-# 1. tpm_tis before the driver; rmmod with busy readers and a debugfs file
-#    held open, then with readers blocked in /dev/hwrng (no healthy source);
-# 2. tpm_tis removed and loaded again underneath the bound driver;
-# 3. the driver before tpm_tis (RDRAND only until the TPM appears);
-# 4. autoload: by the TPM core's request for a "tpm-hwrng-owner" when
-#    tpm_tis registers a TPM, and by the CPU's modalias (RDRAND/RDSEED).
-# Every rmmod must return within 15 s, readers must leave, nothing may stay
-# behind (feeder thread, debugfs, module); the runner adds no splat and a
-# kmemleak scan after everything was unloaded.
+# 1. tpm_tis before the driver; an open debugfs file pins the module;
+#    rmmod with busy readers, then with starved ones (both sources
+#    failing by fault injection);
+# 2. tpm_tis removed and loaded again underneath the driver: the CPU
+#    serves alone meanwhile (quality 0), the new TPM is used again after
+#    its startup test, as tpm0;
+# 3. the driver before tpm_tis;
+# 4. autoload: by the CPU's modalias (RDRAND), as udev loads it; not by
+#    the TPM core, which asks for no driver when a TPM registers.
+# Every rmmod must return within 15 s, readers must leave the driver,
+# nothing may stay behind (debugfs, hwrng); the runner adds no splat and
+# a kmemleak scan after everything was unloaded.
 # shellcheck source=../lib/ktap.sh
 . /lib/ktap.sh
 # shellcheck source=../lib/trr.sh
 . /lib/trr.sh
-MOD=tpm_rdrand_rng
+MOD=$TRR_MOD
 ktap_begin
 
-loaded() { [ -d "/sys/module/$1" ]; }
-feeder() { grep -qx tpm-rdrand-feed /proc/[0-9]*/comm; }
 # rmmod_checked NAME MODULE: rmmod within 15 s, and the module is gone.
 rmmod_checked() {
 	t0=$(cut -d' ' -f1 /proc/uptime)
@@ -25,60 +26,58 @@ rmmod_checked() {
 	rc=$?
 	t1=$(cut -d' ' -f1 /proc/uptime)
 	ktap_result "$rc" "$1.rmmod_returns" "rmmod $2: rc $rc after $(echo "$t1 $t0" | awk '{printf "%.2f", $1 - $2}') s"
-	ktap_result "$(! loaded "$2"; echo $?)" "$1.module_gone"
+	ktap_result "$(! module_loaded "$2"; echo $?)" "$1.module_gone"
 }
-# readers_left NAME PID...: the readers exit within 5 s of the removal,
-# unless the TPM went back to tpm-rng-0, which they then read.
+# readers_left NAME PID...: the readers are out of the driver: they ended
+# or, with tpm-rng-0 current, read it (their files grow).
 readers_left() {
 	_n=$1
 	shift
-	_gone=1
-	_cur=$(cat "$HWRNG_SYS/rng_current")
-	[ "$_cur" = tpm-rng-0 ] && _gone=0 && ktap_diag "$_n: readers go on with $_cur"
-	for _ in 1 2 3 4 5 6 7 8 9 10; do
-		[ "$_gone" = 0 ] && break
-		_alive=0
-		for _p in "$@"; do kill -0 "$_p" 2>/dev/null && _alive=1; done
-		[ "$_alive" = 0 ] && { _gone=0; break; }
-		sleep 0.5
-	done
-	ktap_result "$_gone" "$_n.readers_left"
+	_cur=$(hwrng_current)
+	if [ "$_cur" = none ]; then
+		wait_for 5 sh -c "! kill -0 $* 2>/dev/null"
+		ktap_result $? "$_n.readers_left" "rng_current none"
+	else
+		_s0=$(cat /tmp/lc.* | wc -c)
+		wait_for 5 sh -c "[ \$(cat /tmp/lc.* | wc -c) -gt $_s0 ]"
+		ktap_result $? "$_n.readers_left" "they read $_cur now"
+	fi
 	kill "$@" 2>/dev/null
 	wait "$@" 2>/dev/null
+	rm -f /tmp/lc.*
 }
 nothing_left() {
-	ktap_check "$1.feeder_gone" sh -c '! grep -qx tpm-rdrand-feed /proc/[0-9]*/comm'
 	ktap_check "$1.debugfs_gone" test ! -e "$TRR_DBG"
-	ktap_check "$1.hwrng_gone" sh -c "! grep -q tpm-rdrand $HWRNG_SYS/rng_available"
+	ktap_result "$(! hwrng_has tpm-rdrand; echo $?)" "$1.hwrng_gone"
+}
+# readers: two readers of /dev/hwrng, 64 and 512 bytes a read, into
+# /tmp/lc.1 and /tmp/lc.2; their pids in R1 and R2.
+readers() {
+	dd if=/dev/hwrng of=/tmp/lc.1 bs=64 2>/dev/null &
+	R1=$!
+	dd if=/dev/hwrng of=/tmp/lc.2 bs=512 2>/dev/null &
+	R2=$!
 }
 
-# Cases 1-3 load the driver by hand, with parameters: the kernel's own
-# requests (the TPM core asks for the driver when a TPM registers) are
-# turned off until case 4.
+# Cases 1-3 load the driver by hand; the kernel's own module requests
+# stay off until case 4, which checks them.
 modprobe_path=$(cat /proc/sys/kernel/modprobe)
 echo /nonexistent >/proc/sys/kernel/modprobe
 
-# feed_after_ready=1: the checks below count feeds, which may come after the
-# CRNG is ready.
-# 1. TPM first; rmmod pinned by an open debugfs file, then with busy readers.
+# 1. TPM first.
 ktap_check tpm_first.tpm_tis_loads modprobe tpm_tis
 ktap_check tpm_first.tpm0 test -c /dev/tpm0
-# Without the driver the TPM feeds the pool as on vanilla 6.12.
-ktap_check tpm_first.vanilla_tpm_rng grep -qw tpm-rng-0 "$HWRNG_SYS/rng_available"
-ktap_check tpm_first.driver_loads modprobe "$MOD" retry_ms=200 feed_after_ready=1
-ktap_check tpm_first.tpm_rng_handed_over sh -c "! grep -q tpm-rng $HWRNG_SYS/rng_available"
-ktap_check tpm_first.seeded trr_wait_seeded 1 20
-ktap_check tpm_first.bound grep -qx tpm-rdrand "$HWRNG_SYS/rng_current"
-ktap_check tpm_first.seeded_tpm dmesg_has 'tpm-rdrand-rng: tpm: seeded'
-ktap_check tpm_first.seeded_rdrand dmesg_has 'tpm-rdrand-rng: rdrand: seeded'
-ktap_check tpm_first.feeder feeder
-dd if=/dev/hwrng of=/dev/null bs=64 2>/dev/null &
-r1=$!
-dd if=/dev/hwrng of=/dev/null bs=4096 2>/dev/null &
-r2=$!
+ktap_check tpm_first.tpm_rng_0 hwrng_has tpm-rng-0
+ktap_check tpm_first.driver_loads modprobe "$MOD"
+ktap_check tpm_first.registered hwrng_has tpm-rdrand
+ktap_check tpm_first.tpm_rng_0_kept hwrng_has tpm-rng-0
+hwrng_select tpm-rdrand
+ktap_check tpm_first.tpm_ok wait_reading 10 trr_is tpm state ok
+ktap_check tpm_first.cpu_ok trr_is cpu state ok
+readers
 # An open debugfs file pins the module (debugfs takes a module reference
 # for it): rmmod is refused at once and nothing changes.
-exec 3<"$TRR_DBG/tpm/stats"
+exec 3<"$TRR_DBG/stats"
 sleep 2
 t0=$(cut -d' ' -f1 /proc/uptime)
 # (3<&-: busybox timeout leaves a watcher process behind for up to 15 s,
@@ -87,97 +86,94 @@ timeout 15 rmmod "$MOD" 2>/dev/null 3<&-
 rc=$?
 ktap_result "$([ "$rc" -ne 0 ] && [ "$rc" -ne 124 ]; echo $?)" pinned.rmmod_refused \
 	"rc $rc after $(awk -v a="$t0" '{printf "%.2f", $1 - a}' /proc/uptime) s"
-ktap_check pinned.still_loaded loaded "$MOD"
-ktap_check pinned.still_bound grep -qx tpm-rdrand "$HWRNG_SYS/rng_current"
-ktap_check pinned.readers_alive kill -0 "$r1" "$r2"
-ktap_check pinned.debugfs_readable grep -q '^state: ok' <&3
+ktap_check pinned.still_loaded module_loaded "$MOD"
+ktap_check pinned.still_current test "$(hwrng_current)" = tpm-rdrand
+ktap_check pinned.readers_alive kill -0 "$R1" "$R2"
+ktap_check pinned.debugfs_readable grep -q '^tpm ok ' <&3
 exec 3<&-
 ktap_result "$([ "$(cat /sys/module/$MOD/refcnt)" = 0 ]; echo $?)" pinned.unpinned_on_close \
 	"refcnt $(cat /sys/module/$MOD/refcnt)"
 rmmod_checked busy "$MOD"
-readers_left busy "$r1" "$r2"
+readers_left busy "$R1" "$R2"
 nothing_left busy
-ktap_check busy.tpm_rng_back grep -qw tpm-rng-0 "$HWRNG_SYS/rng_available"
+ktap_check busy.tpm_rng_0_current test "$(hwrng_current)" = tpm-rng-0
 
-ktap_check blocked.driver_loads modprobe "$MOD" retry_ms=200 feed_after_ready=1
-ktap_check blocked.seeded trr_wait_seeded 2 20
-trr_block_readers
-r1=$R1 r2=$R2
-rmmod_checked blocked "$MOD"
-readers_left blocked "$r1" "$r2"
-nothing_left blocked
+ktap_check starved.driver_loads modprobe "$MOD"
+hwrng_select tpm-rdrand
+trr_fault cpu-fail on
+trr_fault tpm-fail on
+readers
+sleep 2
+ktap_result "$(kill -0 "$R1" && kill -0 "$R2" && [ ! -s /tmp/lc.1 ] && [ ! -s /tmp/lc.2 ]; echo $?)" \
+	starved.readers_get_nothing
+rmmod_checked starved "$MOD"
+readers_left starved "$R1" "$R2"
+nothing_left starved
 
 # 2. tpm_tis removed and loaded again underneath the driver.
-ktap_check tis_reload.driver_loads modprobe "$MOD" retry_ms=200 feed_after_ready=1
-ktap_check tis_reload.seeded trr_wait_seeded 3 20
+ktap_check tis_reload.driver_loads modprobe "$MOD"
+hwrng_select tpm-rdrand
+ktap_check tis_reload.tpm_ok wait_reading 10 trr_is tpm state ok
+# (to /dev/null: with the CPU alone it reads megabytes a second)
 dd if=/dev/hwrng of=/dev/null bs=512 2>/dev/null &
-r1=$!
+R1=$!
 sleep 1
+alone=$(trr_lines 'the CPU serves alone: credited at 0')
 t0=$(cut -d' ' -f1 /proc/uptime)
 timeout 15 rmmod tpm_tis
 ktap_result $? tis_reload.rmmod_tpm_tis_returns "after $(awk -v a="$t0" '{printf "%.2f", $1 - a}' /proc/uptime) s"
 ktap_check tis_reload.tpm0_gone test ! -e /dev/tpm0
-ktap_check tis_reload.tpm_source_stopped test "$(trr_stat tpm present)" = 0
-r0=$(trr_stat rdrand bytes_read)
+ktap_result "$(! hwrng_has tpm-rng-0; echo $?)" tis_reload.tpm_rng_0_gone
+ktap_check tis_reload.cpu_alone_line wait_reading 5 trr_lines_above 'the CPU serves alone: credited at 0' "$alone"
+ktap_check tis_reload.quality_0 test "$(cat "$HWRNG_SYS/rng_quality")" = 0
+t0=$(trr_stat tpm bytes) u0=$(trr_stat cpu bytes)
 sleep 2
-ktap_result "$([ "$(trr_stat rdrand bytes_read)" -gt "$r0" ]; echo $?)" tis_reload.rdrand_still_fed
-ktap_check tis_reload.reader_alive kill -0 "$r1"
+ktap_result "$([ "$(trr_stat cpu bytes)" -gt "$u0" ] && [ "$(trr_stat tpm bytes)" = "$t0" ]; echo $?)" \
+	tis_reload.cpu_serves_alone "CPU bytes $u0 -> $(trr_stat cpu bytes), TPM bytes $t0 -> $(trr_stat tpm bytes)"
+ktap_check tis_reload.reader_alive kill -0 "$R1"
+# no TPM is not a TPM error
+ktap_check tis_reload.no_tpm_error trr_is tpm errors 0
 ktap_check tis_reload.tpm_tis_loads_again modprobe tpm_tis
 for d in /dev/tpm*; do ktap_diag "device: $d"; done
-# The TPM core took the chip back before it went, and the driver let go
-# of it then, so its number was freed: the TPM comes back as tpm0 (tpm1
-# before issue 12).
-ktap_check tis_reload.old_chip_dropped dmesg_has 'tpm-rdrand-rng: tpm: tpm0 gone, source stopped'
 ktap_check tis_reload.rebound_as_tpm0 sh -c 'test -c /dev/tpm0 && test ! -e /dev/tpm1'
-ktap_check tis_reload.tpm_source_back trr_wait_eq tpm seeded 1 20
-ktap_check tis_reload.tpm_source_ok test "$(trr_stat tpm state)" = ok
+ktap_check tis_reload.tpm_used_again wait_reading 20 trr_above tpm bytes "$t0"
+ktap_check tis_reload.tpm_ok trr_is tpm state ok
+ktap_check tis_reload.quality_8 test "$(cat "$HWRNG_SYS/rng_quality")" = 8
 dmesg | grep -E 'tpm-rdrand-rng|tpm_tis' | tail -n 8 | sed 's/^/# /'
-kill "$r1" 2>/dev/null
-wait "$r1" 2>/dev/null
+kill "$R1" 2>/dev/null
+wait "$R1" 2>/dev/null
 rmmod_checked tis_reload "$MOD"
 nothing_left tis_reload
-ktap_check tis_reload.tpm_tis_unloads rmmod tpm_tis
+ktap_check tis_reload.tpm_tis_unloads timeout 15 rmmod tpm_tis
 
 # 3. The driver first; the TPM comes later.
 ktap_check driver_first.tpm0_absent test ! -e /dev/tpm0
-ktap_check driver_first.driver_loads modprobe "$MOD" retry_ms=200 feed_after_ready=1
-ktap_check driver_first.seeded trr_wait_seeded 4 20
-ktap_check driver_first.bound grep -qx tpm-rdrand "$HWRNG_SYS/rng_current"
-ktap_check driver_first.no_tpm_line dmesg_has 'tpm-rdrand-rng: tpm: no TPM yet, used when one comes'
-# Handed over as it registers: no tpm-rng-0, and no wait for a retry.
+ktap_check driver_first.driver_loads modprobe "$MOD"
+ktap_check driver_first.current test "$(hwrng_current)" = tpm-rdrand
 t0=$(cut -d' ' -f1 /proc/uptime)
 ktap_check driver_first.tpm_tis_loads modprobe tpm_tis
-ktap_check driver_first.no_tpm_rng sh -c "! grep -q tpm-rng $HWRNG_SYS/rng_available"
-ktap_check driver_first.tpm_source_used trr_wait_eq tpm seeded 1 20
-ktap_diag "TPM seeded $(awk -v a="$t0" '{printf "%.2f", $1 - a}' /proc/uptime) s after modprobe tpm_tis"
-ktap_check driver_first.tpm_fed trr_wait_gt tpm bytes_mixed 0 10
+hwrng_select tpm-rdrand
+ktap_check driver_first.tpm_used wait_reading 20 trr_above tpm bytes 0
+ktap_diag "TPM used $(awk -v a="$t0" '{printf "%.2f", $1 - a}' /proc/uptime) s after modprobe tpm_tis"
 rmmod_checked driver_first "$MOD"
 nothing_left driver_first
-ktap_check driver_first.tpm_tis_unloads rmmod tpm_tis
+ktap_check driver_first.tpm_tis_unloads timeout 15 rmmod tpm_tis
 
-# 4. Autoload, as on a distro: udev loads by the CPU devices' modalias,
-# and the TPM core asks for "tpm-hwrng-owner" when a TPM registers; the
-# kernel's modprobe path is kmod's /sbin/modprobe (the module kernel's
-# archive ships it). Before issue 12 the driver had neither alias.
+# 4. Autoload, as on a distro: udev loads by the CPU device's modalias;
+# the kernel's modprobe path is kmod's /sbin/modprobe (the module
+# kernel's archive ships it).
 echo "$modprobe_path" >/proc/sys/kernel/modprobe
 ktap_check autoload.tpm_tis_loads modprobe tpm_tis
-waited=0
-while ! loaded "$MOD" && [ "$waited" -lt 100 ]; do sleep 0.1; waited=$((waited + 1)); done
-ktap_result "$(loaded "$MOD"; echo $?)" autoload.by_tpm_core "after $((waited / 10)).$((waited % 10)) s"
-ktap_check autoload.seeded trr_wait_seeded 5 20
-ktap_check autoload.tpm_seeded test "$(trr_stat tpm seeded)" = 1
-ktap_check autoload.no_tpm_rng sh -c "! grep -q tpm-rng $HWRNG_SYS/rng_available"
-rmmod_checked autoload_tpm "$MOD"
-ktap_check autoload.tpm_rng_back grep -qw tpm-rng-0 "$HWRNG_SYS/rng_available"
+sleep 3
+ktap_result "$(! module_loaded "$MOD"; echo $?)" autoload.not_by_tpm_core
 alias=$(cat /sys/devices/system/cpu/modalias)
 ktap_diag "cpu modalias: $(echo "$alias" | cut -c1-60)..."
 # as udev does it, with kmod's modprobe (busybox's resolves no modalias)
 ktap_check autoload.by_cpu_modalias /sbin/modprobe -b "$alias"
-ktap_check autoload.cpu_loaded loaded "$MOD"
-ktap_check autoload.cpu_seeded trr_wait_seeded 6 20
-ktap_check autoload.cpu_no_tpm_rng sh -c "! grep -q tpm-rng $HWRNG_SYS/rng_available"
-rmmod_checked autoload_cpu "$MOD"
+ktap_check autoload.cpu_loaded module_loaded "$MOD"
+ktap_check autoload.registered hwrng_has tpm-rdrand
+rmmod_checked autoload "$MOD"
 nothing_left autoload
-ktap_check autoload.tpm_tis_unloads rmmod tpm_tis
+ktap_check autoload.tpm_tis_unloads timeout 15 rmmod tpm_tis
 lsmod | sed 's/^/# lsmod: /'
 ktap_end

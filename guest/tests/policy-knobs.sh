@@ -1,62 +1,70 @@
 #!/bin/sh
-# Every knob of the credit policy rejects bad values and keeps its own;
-# rng_core.default_quality caps the driver's credit as it caps every hwrng.
+# rng_core.default_quality, rng_core.current_quality and hw_random's
+# rng_quality refuse values outside 0..1024 (EINVAL, value kept).
+# default_quality caps an hwrng's quality when it registers, as vanilla's
+# min(default_quality, quality ?: 1024): the driver registered under 3 says
+# so and is credited at 3/1024, tpm-rng-0 registered under 1024 (vanilla's
+# default) is credited 512 bits for a 64-byte read, under 0 nothing. A
+# change does not touch an rng already registered. Credits are random.c's
+# (one fill read each, the CRNG ready: counted late).
 # shellcheck source=../lib/ktap.sh
 . /lib/ktap.sh
 # shellcheck source=../lib/trr.sh
 . /lib/trr.sh
-CORE=/sys/module/rng_core/parameters
 ktap_begin
-policy_knob_rejects rng_core.current_quality "$CORE/current_quality"
-policy_knob_rejects rng_core.default_quality "$CORE/default_quality"
-policy_knob_rejects tpm_rdrand_rng.tpm_quality "$TRR_PAR/tpm_quality"
-policy_knob_rejects tpm_rdrand_rng.rdrand_quality "$TRR_PAR/rdrand_quality"
-policy_knob_rejects hw_random.rng_quality "$HWRNG_SYS/rng_quality"
-# The driver's two periods have ranges of their own.
-policy_knob_rejects tpm_rdrand_rng.feed_interval_ms "$TRR_PAR/feed_interval_ms" \
-	-1 0 9 60001 abc 99999999999999999999
-policy_knob_rejects tpm_rdrand_rng.retry_ms "$TRR_PAR/retry_ms" \
-	-1 0 99 600001 abc 99999999999999999999
+ktap_check default_quality_8 test "$(cat "$RNG_CORE/default_quality")" = 8
+policy_knob_rejects rng_core.default_quality "$RNG_CORE/default_quality"
+policy_knob_rejects rng_core.current_quality "$RNG_CORE/current_quality"
 
-# tpm_window_credit: the credit (1/8 bits) of the next whole 512-byte APT
-# window the driver claims for the TPM (feeds every 100 ms).
-tpm_window_credit() {
-	read -r _b _ <<EOT
-$(trr_claim_snap tpm)
+# Under 3: the driver registers at 3, so does tpm-rng-0.
+echo 3 >"$RNG_CORE/default_quality"
+ktap_check cap_3.driver_loads modprobe "$TRR_MOD"
+ktap_check cap_3.init_line dmesg_has 'tpm-rdrand-rng: TPM bytes credited at 3/1024 \(rng_core.default_quality\)'
+ktap_check cap_3.tpm_tis_loads modprobe tpm_tis
+policy_knob_rejects hw_random.rng_quality "$HWRNG_SYS/rng_quality"
+q=$(hwrng_quality_of tpm-rng-0)
+ktap_result "$([ "$q" = 3 ]; echo $?)" cap_3.tpm_rng_0_quality "tpm-rng-0 rng_quality=$q"
+hwrng_select tpm-rdrand
+ktap_check cap_3.tpm_ok wait_reading 10 trr_is tpm state ok
+q=$(hwrng_quality_of tpm-rdrand)
+ktap_result "$([ "$q" = 3 ]; echo $?)" cap_3.tpm_rdrand_quality "tpm-rdrand rng_quality=$q"
+# The credit is exact only once the CRNG is ready (one read per kick).
+ktap_first_blocking_read
+read -r dc dt du <<EOT
+$(trr_fill_read)
 EOT
-	trr_wait_gt tpm bytes_claimed "$_b" 5
-	read -r _b0 _c0 <<EOT
-$(trr_claim_snap tpm)
+# 64 TPM bytes at 3/1024: 1.5 bits
+ktap_result "$([ "$dt" = 64 ] && bits_eq "$dc" 1.5; echo $?)" cap_3.tpm_rdrand_credit \
+	"one fill read: $dc bits for $dt TPM bytes ($du CPU bytes)"
+d=$(hwrng_fill_credit tpm-rng-0)
+ktap_result "$(bits_eq "$d" 1.5; echo $?)" cap_3.tpm_rng_0_credit "one fill read of tpm-rng-0: $d bits"
+
+# Under 1024, vanilla's default: a new tpm-rng-0 is fully credited; the
+# driver, still loaded, keeps its 3.
+echo 1024 >"$RNG_CORE/default_quality"
+ktap_check cap_1024.tpm_tis_unloads timeout 15 rmmod tpm_tis
+ktap_check cap_1024.tpm_tis_loads modprobe tpm_tis
+q=$(hwrng_quality_of tpm-rng-0)
+ktap_result "$([ "$q" = 1024 ]; echo $?)" cap_1024.tpm_rng_0_quality "tpm-rng-0 rng_quality=$q"
+d=$(hwrng_fill_credit tpm-rng-0)
+ktap_result "$(bits_eq "$d" 512; echo $?)" cap_1024.tpm_rng_0_credit "one fill read of tpm-rng-0: $d bits"
+q=$(hwrng_quality_of tpm-rdrand)
+ktap_result "$([ "$q" = 3 ]; echo $?)" cap_1024.registered_driver_kept "tpm-rdrand rng_quality=$q"
+
+# Under 0: registered at 0, credited nothing; the driver's line says 0.
+echo 0 >"$RNG_CORE/default_quality"
+ktap_check cap_0.driver_unloads trr_unload
+ktap_check cap_0.driver_loads modprobe "$TRR_MOD"
+ktap_check cap_0.init_line dmesg_has 'tpm-rdrand-rng: TPM bytes credited at 0/1024 \(rng_core.default_quality\)'
+hwrng_select tpm-rdrand
+ktap_check cap_0.tpm_ok wait_reading 10 trr_is tpm state ok
+read -r dc dt du <<EOT
+$(trr_fill_read)
 EOT
-	trr_wait_gt tpm bytes_claimed "$_b0" 5
-	read -r _b1 _c1 <<EOT
-$(trr_claim_snap tpm)
-EOT
-	echo "$((_c1 - _c0)) $((_b1 - _b0))"
-}
-echo 100 >"$TRR_PAR/feed_interval_ms"
-echo 1024 >"$TRR_PAR/tpm_quality"
-# Each claim is 512 bytes: at quality q it is 512 * 8 * q / 1024 bits,
-# 32 q eighths of a bit.
-for cap in 8 1 1024; do
-	echo "$cap" >"$CORE/default_quality"
-	read -r c b <<EOT
-$(tpm_window_credit)
-EOT
-	ktap_result "$([ "$b" -gt 0 ] && [ "$c" -eq $((b * 8 * cap / 128)) ]; echo $?)" \
-		"cap_$cap.tpm_credit" "tpm_quality 1024 under default_quality $cap: $c/8 bits for $b bytes"
-done
-echo 0 >"$CORE/default_quality"
-tpm_window_credit >/dev/null
-c0=$(trr_stat tpm claimed_frac)
-b0=$(trr_stat tpm bytes_claimed)
-sleep 2
-c1=$(trr_stat tpm claimed_frac)
-b1=$(trr_stat tpm bytes_claimed)
-ktap_result "$([ "$b1" -gt "$b0" ] && [ "$c1" -eq "$c0" ]; echo $?)" cap_0.no_credit \
-	"claimed $((b1 - b0)) bytes for $((c1 - c0))/8 bits"
-ktap_check driver_follows_cap dmesg_has 'capped at rng_core.default_quality 1024/1024'
-echo 1024 >"$CORE/default_quality"
-echo 8 >"$TRR_PAR/tpm_quality"
-echo 1000 >"$TRR_PAR/feed_interval_ms"
+ktap_result "$([ "$dt" = 64 ] && bits_eq "$dc" 0; echo $?)" cap_0.tpm_rdrand_credit \
+	"one fill read: $dc bits for $dt TPM bytes ($du CPU bytes)"
+echo 8 >"$RNG_CORE/default_quality"
+ktap_check driver_unloads trr_unload
+dmesg | grep -E 'tpm-rdrand-rng' | sed 's/^/# /'
+sed 's/^/# credit: /' "$CREDIT"
 ktap_end

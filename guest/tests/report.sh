@@ -1,12 +1,15 @@
 #!/bin/sh
 # make run: show the boot-time entropy state (not a test): the credit
-# policy, what each source seeded, and what made the CRNG ready, and when.
-echo "== credit policy =="
-dmesg | grep -E 'random: credit policy|tpm-rdrand-rng: policy|is invalid|invalid for parameter'
-echo "== boot seed per source =="
-dmesg | grep -E 'tpm-rdrand-rng: .*(seeded|boot seed|skipped|not binding)'
-# Under the default policy nothing credits the pool in full at boot: the
-# first blocking read starts the jitter entropy that makes it ready.
+# policy on the command line, the hwrngs and their qualities, the driver's
+# sources, and what made the CRNG ready, and when.
+echo "== credit policy (command line; the kernel's CONFIG_CMDLINE first) =="
+tr ' ' '\n' </proc/cmdline | grep -E '^(random\.|rng_core\.|hw_random_bytes)'
+dmesg | grep -E 'Malformed early option|is invalid|invalid for parameter'
+echo "== tpm-rdrand-rng =="
+dmesg | grep -E 'tpm-rdrand-rng: '
+cat /sys/kernel/debug/tpm-rdrand-rng/stats 2>/dev/null
+# Under the default policy the TPM's 8/1024 may make the CRNG ready by
+# itself; if not, the first blocking read starts the jitter entropy.
 if ! dmesg | grep -q 'crng init done'; then
 	echo "== first blocking read of /dev/random at $(cut -d' ' -f1 /proc/uptime) s =="
 	head -c 1 /dev/random >/dev/null
@@ -16,9 +19,9 @@ dmesg | grep -E 'random: crng (init done|ready at)'
 cat /sys/kernel/debug/random/credit 2>/dev/null
 echo "== other boot-time entropy lines (dmesg) =="
 dmesg | grep -iE 'random:|tpm|hwrng|rdrand|entropy' |
-	grep -vE 'credit policy|crng (init done|ready at)|tpm-rdrand-rng: .*(policy|seeded|boot seed)'
+	grep -vE 'crng (init done|ready at)|tpm-rdrand-rng: '
 echo "== /sys/class/misc/hw_random =="
-for f in rng_available rng_current rng_quality; do
+for f in rng_available rng_current rng_quality rng_selected; do
 	printf '%s: %s\n' "$f" "$(cat /sys/class/misc/hw_random/$f 2>&1)"
 done
 echo "== first 32 bytes of /dev/hwrng =="

@@ -1,30 +1,36 @@
 #!/bin/sh
-# Everything at once for STRESS_S seconds on two CPUs, before the CRNG is
-# ready (trust_cpu=off, no jitter read): /dev/hwrng readers, RNDADDENTROPY
-# and RNDADDTOENTCNT writers, an entropy_avail sampler, quality changes
-# (valid and invalid), fault-injection changes, rmmod/modprobe of the
-# driver (module kernel: it binds to no device, unloading is how it goes).
-# Then invariants: entropy_avail never left [0, 256], bad quality writes
-# were refused and changed nothing, and after a last load with fixed
-# qualities each source's claimed credit is bytes x quality / 1024 within
-# the carry. The runner adds: no splat, no leak.
+# Everything at once for STRESS_S seconds on two CPUs, starting before the
+# CRNG is ready: /dev/hwrng readers, RNDADDENTROPY and RNDADDTOENTCNT
+# writers, an entropy_avail sampler, quality changes (valid and invalid)
+# through rng_core.default_quality, rng_core.current_quality and
+# rng_quality, rng_current changes, the driver's faults switched on and
+# off, rmmod/modprobe of the driver and, less often, of tpm_tis. Then
+# invariants: entropy_avail never left [0, 256], bad quality writes were
+# refused, and a fresh load under the default policy is credited at
+# 8/1024 in random.c's account. The runner adds: no splat, no leak.
 # shellcheck source=../lib/ktap.sh
 . /lib/ktap.sh
 # shellcheck source=../lib/trr.sh
 . /lib/trr.sh
-STRESS_S=12
+STRESS_S=16
 ktap_begin
 ktap_check two_cpus test "$(grep -c ^processor /proc/cpuinfo)" -ge 2
-ktap_check loaded trr_load
 ktap_check crng_not_ready_yet sh -c '! dmesg | grep -q "crng init done"'
+# The driver alone credits nothing (the CPU alone): the TPM comes and
+# goes during the run, so that the CRNG becomes ready in the middle of it.
+ktap_check driver_loads modprobe "$TRR_MOD"
 
 stop=/tmp/stress.stop
 rm -f "$stop"
 pids=""
 spawn() { "$@" & pids="$pids $!"; }
 
-# Readers restart when an rmmod ends their read.
-reader() { while [ ! -e "$stop" ]; do dd if=/dev/hwrng of=/dev/null bs="$1" count=64 2>/dev/null; done; }
+# Readers restart when an rmmod or "none" ends their read.
+reader() {
+	while [ ! -e "$stop" ]; do
+		dd if=/dev/hwrng of=/dev/null bs="$1" count=64 2>/dev/null || sleep 0.05
+	done
+}
 # The sampler first; the writers credit 1..4 bits every 20 ms each, so the
 # CRNG becomes ready some seconds in: credit races both before and after.
 entropy_stress sample "$((STRESS_S + 2))" >/tmp/s1 &
@@ -35,62 +41,99 @@ entropy_stress addentropy "$STRESS_S" 20000 >/tmp/w1 &
 w1=$!
 entropy_stress addtoentcnt "$STRESS_S" 20000 >/tmp/w2 &
 w2=$!
-# Quality changes; a bad value must be refused whatever else is going on.
-# The parameters go with the module: a round counts only if the module
-# stayed loaded through it (its sysfs directory is the same one).
+# Quality changes; a bad value must be refused whatever else is going on,
+# and default_quality (written only here) must keep the good one.
 quality() {
-	q=0
-	bad=0
-	rounds=0
+	q=0 bad=0 rounds=0
 	while [ ! -e "$stop" ]; do
 		q=$(((q * 37 + 11) % 1025))
-		l0=$(stat -c %i /sys/module/tpm_rdrand_rng 2>/dev/null)
-		echo "$q" 2>/dev/null >"$TRR_PAR/tpm_quality" || { sleep 0.05; continue; }
-		echo $((1024 - q)) 2>/dev/null >"$TRR_PAR/rdrand_quality"
-		b=0
+		echo "$q" >"$RNG_CORE/default_quality"
+		echo $((1024 - q)) 2>/dev/null >"$RNG_CORE/current_quality"
+		echo "$q" 2>/dev/null >"$HWRNG_SYS/rng_quality"
 		for v in -1 1025 abc; do
-			echo "$v" 2>/dev/null >"$TRR_PAR/tpm_quality" && b=$((b + 1))
+			for f in "$RNG_CORE/default_quality" "$RNG_CORE/current_quality" \
+				"$HWRNG_SYS/rng_quality"; do
+				echo "$v" 2>/dev/null >"$f" && bad=$((bad + 1))
+			done
 		done
-		[ "$(cat "$TRR_PAR/tpm_quality" 2>/dev/null)" = "$q" ] || b=$((b + 1))
-		if [ -n "$l0" ] && [ "$(stat -c %i /sys/module/tpm_rdrand_rng 2>/dev/null)" = "$l0" ]; then
-			bad=$((bad + b))
-			rounds=$((rounds + 1))
-		fi
+		[ "$(cat "$RNG_CORE/default_quality")" = "$q" ] || bad=$((bad + 1))
+		rounds=$((rounds + 1))
 		sleep 0.05
 	done
 	echo "$rounds" >/tmp/quality.rounds
 	echo "$bad" >/tmp/quality.bad
 }
 spawn quality
+# The current rng changes under the readers and the fill thread.
+current() {
+	while [ ! -e "$stop" ]; do
+		for c in tpm-rdrand tpm-rng-0 none ""; do
+			echo "$c" 2>/dev/null >"$HWRNG_SYS/rng_current"
+			sleep 0.3
+		done
+	done
+}
+spawn current
+# Faults on and off (a stuck source is dropped for good: the reloads
+# bring it back); the directories go with the module.
 faults() {
 	while [ ! -e "$stop" ]; do
-		for f in rct apt stuck error none none; do
-			for s in tpm rdrand; do
-				echo "$f" 2>/dev/null >"$TRR_DBG/$s/inject"
-			done
+		for f in cpu-fail tpm-fail tpm-stuck cpu-stuck; do
+			trr_fault "$f" on 2>/dev/null
 			sleep 0.2
+			trr_fault "$f" off 2>/dev/null
 		done
 	done
 }
 spawn faults
-# rmmod fails (EBUSY) while a fault or quality write holds a file of the
-# module open: only the loads that followed an unload count.
+# tpm_tis loaded and unloaded in turn: the TPM vanishes under the
+# driver's reads and tpm-rng-0 comes and goes.
+tis() {
+	n=0
+	while [ ! -e "$stop" ]; do
+		sleep 1.5
+		if module_loaded tpm_tis; then
+			timeout 15 rmmod tpm_tis 2>/dev/null
+		else
+			modprobe tpm_tis && n=$((n + 1))
+		fi
+	done
+	echo "$n" >/tmp/tis.loads
+}
+spawn tis
+# rmmod fails (EBUSY) while a fault write holds a file of the module
+# open: it is tried again for up to 0.5 s, and only the loads that
+# followed an unload count.
+unload_soon() {
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		rmmod "$TRR_MOD" 2>/dev/null && return 0
+		sleep 0.05
+	done
+	return 1
+}
 loads=0
 end=$(($(cut -d. -f1 /proc/uptime) + STRESS_S))
+times=""
 while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ]; do
 	sleep 0.5
-	rmmod tpm_rdrand_rng 2>/dev/null || continue
+	t0=$(cut -d' ' -f1 /proc/uptime)
+	unload_soon || continue
+	t1=$(cut -d' ' -f1 /proc/uptime)
 	sleep 0.3
-	modprobe tpm_rdrand_rng && loads=$((loads + 1))
+	t2=$(cut -d' ' -f1 /proc/uptime)
+	modprobe "$TRR_MOD" && loads=$((loads + 1))
+	times="$times $(awk -v a="$t0" -v b="$t1" -v c="$t2" '{ printf "%.1f+%.1f", b - a, $1 - c }' /proc/uptime)"
 done
 wait "$w1" "$w2"
 touch "$stop"
 # shellcheck disable=SC2086 # a list of pids
 wait $pids
 wait "$s1"
-ktap_diag "$(cat /tmp/w1) / $(cat /tmp/w2) / $(cat /tmp/s1) / loads=$loads"
+ktap_diag "$(cat /tmp/w1) / $(cat /tmp/w2) / $(cat /tmp/s1) / loads=$loads / tpm_tis loads=$(cat /tmp/tis.loads)"
+ktap_diag "seconds to unload+load the driver:$times"
 
 ktap_result "$([ "$loads" -ge 3 ]; echo $?)" rmmod_modprobe_loops "$loads reloads"
+ktap_result "$([ "$(cat /tmp/tis.loads)" -ge 2 ]; echo $?)" tpm_tis_loads "$(cat /tmp/tis.loads) reloads"
 for w in w1 w2; do
 	read -r _ mode calls errors </tmp/$w
 	ktap_result "$([ "${calls#calls=}" -gt 100 ] && [ "$errors" = errors=0 ]; echo $?)" \
@@ -108,13 +151,27 @@ ktap_result "$([ "$(cat /tmp/quality.bad)" = 0 ] && [ "$(cat /tmp/quality.rounds
 	bad_quality_refused \
 	"$(cat /tmp/quality.bad) bad writes accepted or values changed in $(cat /tmp/quality.rounds) rounds"
 
-# Quiet phase: fixed qualities, no faults, a fresh load, one reader.
-ktap_check unloaded_last trr_unload
-ktap_check reloaded trr_load tpm_quality=8 rdrand_quality=3
-ktap_check current_again grep -qx tpm-rdrand "$HWRNG_SYS/rng_current"
-dd if=/dev/hwrng of=/dev/null bs=512 count=8 2>/dev/null
-ktap_check tpm_fed trr_wait_gt tpm bytes_claimed 1023 15
-ktap_check rdrand_fed trr_wait_gt rdrand bytes_claimed 1023 15
-ktap_check tpm_credit_exact trr_credit_exact tpm
-ktap_check rdrand_credit_exact trr_credit_exact rdrand
+# Quiet phase: the default policy, no faults, a fresh load, tpm_tis there.
+echo 8 >"$RNG_CORE/default_quality"
+module_loaded tpm_tis || modprobe tpm_tis
+if module_loaded "$TRR_MOD"; then
+	ktap_check unloaded_last trr_unload
+else
+	ktap_result 0 unloaded_last
+fi
+n0=$(trr_lines 'TPM bytes credited at 8/1024')
+ktap_check reloaded modprobe "$TRR_MOD"
+ktap_result "$([ "$(trr_lines 'TPM bytes credited at 8/1024')" -gt "$n0" ]; echo $?)" reloaded_at_8
+hwrng_select tpm-rdrand
+ktap_check tpm_ok wait_reading 10 trr_is tpm state ok
+ktap_check cpu_ok trr_is cpu state ok
+ktap_check crng_ready wait_for 10 crng_is_ready
+read -r dc dt du <<EOT
+$(trr_fill_read)
+EOT
+ktap_result "$([ "$dt" = 64 ] && [ "$du" = 64 ] && bits_eq "$dc" 4; echo $?)" fill_read_credited_4_bits \
+	"one fill read: $dc bits for $dt TPM and $du CPU bytes"
+n=$(cat /proc/sys/kernel/random/entropy_avail)
+ktap_result "$([ "$n" -ge 0 ] && [ "$n" -le 256 ]; echo $?)" entropy_avail_in_range_after "$n"
+ktap_check unloaded_at_end trr_unload
 ktap_end

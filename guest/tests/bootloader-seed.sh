@@ -1,0 +1,38 @@
+#!/bin/sh
+# A seed from the firmware: OVMF boots the kernel's EFI stub, which hands
+# the EFI RNG protocol's seed to the kernel (the RNG= table of the EFI
+# line). With random.trust_bootloader=on it counts at face value, as on
+# mainline, and readies the CRNG before init runs; under the project's
+# policy (off) it is mixed and credited nothing.
+# shellcheck source=../lib/ktap.sh
+. /lib/ktap.sh
+# shellcheck source=../lib/trr.sh
+. /lib/trr.sh
+ktap_begin
+ktap_check efi_boot test -d /sys/firmware/efi
+ktap_check efi_seed_table dmesg_has 'efi: .* RNG=0x'
+trust=$(cmdline_last random.trust_bootloader)
+trust=${trust#*=}
+ktap_diag "random.trust_bootloader=$trust"
+init=$(dmesg | grep -n 'random: crng init done' | head -n 1 | cut -d: -f1)
+free=$(dmesg | grep -n 'Freeing unused' | head -n 1 | cut -d: -f1)
+if [ "$trust" = on ]; then
+	ktap_result "$([ -n "$init" ] && [ -n "$free" ] && [ "$init" -lt "$free" ]; echo $?)" \
+		crng_ready_before_init "crng init done on log line ${init:-none}, Freeing unused on ${free:-none}"
+	ktap_check ready_by_bootloader dmesg_has 'random: crng ready at [0-9.]+ s by bootloader;'
+	# The seed counts at face value: 256 bits or more, never the 201.5
+	# that the overwrite rule gives a 256-bit credit.
+	bits=$(prov_bits bootloader)
+	ktap_result "$(awk -v b="$bits" 'BEGIN { exit !(b >= 256) }'; echo $?)" \
+		bootloader_face_value "bootloader $bits bits"
+else
+	ktap_result "$([ -z "$init" ] || [ -z "$free" ] || [ "$init" -gt "$free" ]; echo $?)" \
+		crng_not_ready_before_init "crng init done on log line ${init:-none}, Freeing unused on ${free:-none}"
+	ktap_first_blocking_read
+	ktap_check bootloader_credit_zero test "$(prov_bits bootloader)" = 0.000
+	by=$(sed -n 's/^ready [0-9.]* //p' /sys/kernel/debug/random/credit)
+	ktap_result "$([ -n "$by" ] && [ "$by" != bootloader ]; echo $?)" \
+		ready_not_by_bootloader "ready by '$by'"
+fi
+dmesg | grep -E 'crng ready at|efi: ' | sed 's/^/# /'
+ktap_end
