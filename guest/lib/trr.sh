@@ -242,6 +242,17 @@ trr_fill_read() {
 		$(($(trr_stat tpm bytes) - _t0)) $(($(trr_stat cpu bytes) - _u0))
 }
 
+# trr_fill_check NAME TPM CPU BITS: one fill read (trr_fill_read) used TPM
+# and CPU bytes of the two sources ("-": either) and credited BITS.
+trr_fill_check() {
+	read -r _dc _dt _du <<EOT
+$(trr_fill_read)
+EOT
+	ktap_result "$({ [ "$2" = - ] || [ "$_dt" = "$2" ]; } && { [ "$3" = - ] || [ "$_du" = "$3" ]; } &&
+		bits_eq "$_dc" "$4"; echo $?)" "$1" \
+		"one fill read: $_dc bits for $_dt TPM and $_du CPU bytes"
+}
+
 # hwrng_fill_credit NAME: as trr_fill_read for any rng (no driver stats):
 # the change of hwrng:NAME's credit over one fresh fill read.
 hwrng_fill_credit() {

@@ -92,11 +92,7 @@ trr_fault tpm-stuck off
 n=$(reads 16)
 ktap_result "$([ "$(trr_stat tpm state)" = broken ] && [ "$(trr_stat tpm bytes)" = "$b0" ]; echo $?)" \
 	tpm.stuck.dropped_for_good "state $(trr_stat tpm state), TPM bytes $(trr_stat tpm bytes) after $n more bytes"
-read -r dc dt du <<EOT
-$(trr_fill_read)
-EOT
-ktap_result "$([ "$dt" = 0 ] && [ "$du" = 64 ] && bits_eq "$dc" 0; echo $?)" tpm.stuck.not_credited \
-	"one fill read: $dc bits for $du CPU bytes, $dt TPM bytes"
+trr_fill_check tpm.stuck.not_credited 0 64 0
 
 # 4. A fresh driver; the CPU's reads failing.
 ktap_check reload.driver_unloads trr_unload
@@ -110,11 +106,7 @@ ktap_result "$([ "$n" = 512 ]; echo $?)" cpu.fail.tpm_serves "read $n bytes"
 ktap_check cpu.fail.errors_counted trr_above cpu errors "$e0"
 ktap_check cpu.fail.no_cpu_bytes trr_is cpu bytes "$u0"
 ktap_check cpu.fail.quality_8 test "$(quality)" = 8
-read -r dc dt du <<EOT
-$(trr_fill_read)
-EOT
-ktap_result "$([ "$dt" = 64 ] && [ "$du" = 0 ] && bits_eq "$dc" 4; echo $?)" cpu.fail.tpm_alone_credited \
-	"one fill read: $dc bits for $dt TPM bytes, $du CPU bytes"
+trr_fill_check cpu.fail.tpm_alone_credited 64 0 4
 trr_fault cpu-fail off
 ktap_check cpu.fail.cpu_back wait_reading 20 trr_above cpu bytes "$u0"
 ktap_check cpu.fail.cpu_ok trr_is cpu state ok
@@ -128,11 +120,7 @@ n=$(reads 16)
 ktap_result "$([ "$n" = 1024 ]; echo $?)" cpu.stuck.tpm_serves "read $n bytes"
 ktap_check cpu.stuck.no_stuck_byte_used trr_is cpu bytes "$u0"
 ktap_check cpu.stuck.quality_8 test "$(quality)" = 8
-read -r dc dt du <<EOT
-$(trr_fill_read)
-EOT
-ktap_result "$([ "$dt" = 64 ] && [ "$du" = 0 ] && bits_eq "$dc" 4; echo $?)" cpu.stuck.tpm_alone_credited \
-	"one fill read: $dc bits for $dt TPM bytes, $du CPU bytes"
+trr_fill_check cpu.stuck.tpm_alone_credited 64 0 4
 trr_rngtest cpu.stuck.tpm_alone 52
 
 # 6. Both stuck: nothing to serve, reads fail rather than hang.

@@ -25,12 +25,8 @@ n=$(dd if=/dev/hwrng bs=64 count=8 2>/dev/null | wc -c)
 dt=$(($(trr_stat tpm bytes) - t0)) du=$(($(trr_stat cpu bytes) - u0))
 ktap_result "$([ "$n" = 512 ] && [ "$dt" -ge 512 ] && [ "$dt" = "$du" ]; echo $?)" xor_of_both \
 	"read $n bytes: $dt TPM bytes, $du CPU bytes"
-read -r dc dt du <<EOT
-$(trr_fill_read)
-EOT
 # one fill read (the CRNG ready): 64 TPM bytes at 8/1024, 4 bits
-ktap_result "$([ "$dt" = 64 ] && [ "$du" = 64 ] && bits_eq "$dc" 4; echo $?)" fill_read_credited_4_bits \
-	"$dc bits for $dt TPM and $du CPU bytes"
+trr_fill_check fill_read_credited_4_bits 64 64 4
 prov_policy_checks provenance
 trr_credit_share tpm_credit_within_share
 

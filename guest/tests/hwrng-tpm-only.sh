@@ -19,11 +19,7 @@ ktap_check cpu_no_bytes trr_is cpu bytes 0
 q=$(cat "$HWRNG_SYS/rng_quality")
 ktap_result "$([ "$q" = 8 ]; echo $?)" tpm_alone_quality_8 "rng_quality=$q"
 ktap_first_blocking_read
-read -r dc dt du <<EOT
-$(trr_fill_read)
-EOT
-ktap_result "$([ "$dt" = 64 ] && [ "$du" = 0 ] && bits_eq "$dc" 4; echo $?)" fill_read_credited_4_bits \
-	"one fill read: $dc bits for $dt TPM bytes, $du CPU bytes"
+trr_fill_check fill_read_credited_4_bits 64 0 4
 prov_policy_checks provenance
 trr_credit_share tpm_credit_within_share
 t0=$(trr_stat tpm bytes)

@@ -39,10 +39,6 @@ by=$(prov_ready_by)
 ktap_result "$(case "$by" in irq | timer | jitter) echo 0 ;; *) echo 1 ;; esac)" ready_by_timing "ready by $by"
 trr_rngtest rdrand_only 419
 # a fill read with the CRNG ready: still nothing
-read -r dc dt du <<EOT
-$(trr_fill_read)
-EOT
-ktap_result "$([ "$du" = 64 ] && [ "$dt" = 0 ] && bits_eq "$dc" 0; echo $?)" fill_read_credited_0 \
-	"one fill read: $dc bits for $du CPU bytes"
+trr_fill_check fill_read_credited_0 0 64 0
 ktap_check cpu_alone_still_not_credited test "$(prov_sum hwrng:tpm-rdrand)" = 0.000
 ktap_end

@@ -30,12 +30,8 @@ q=$(hwrng_quality_of tpm-rdrand)
 ktap_result "$([ "$q" = 3 ]; echo $?)" cap_3.tpm_rdrand_quality "tpm-rdrand rng_quality=$q"
 # The credit is exact only once the CRNG is ready (one read per kick).
 ktap_first_blocking_read
-read -r dc dt du <<EOT
-$(trr_fill_read)
-EOT
 # 64 TPM bytes at 3/1024: 1.5 bits
-ktap_result "$([ "$dt" = 64 ] && bits_eq "$dc" 1.5; echo $?)" cap_3.tpm_rdrand_credit \
-	"one fill read: $dc bits for $dt TPM bytes ($du CPU bytes)"
+trr_fill_check cap_3.tpm_rdrand_credit 64 - 1.5
 d=$(hwrng_fill_credit tpm-rng-0)
 ktap_result "$(bits_eq "$d" 1.5; echo $?)" cap_3.tpm_rng_0_credit "one fill read of tpm-rng-0: $d bits"
 
@@ -58,11 +54,7 @@ ktap_check cap_0.driver_loads modprobe "$TRR_MOD"
 ktap_check cap_0.init_line dmesg_has 'tpm-rdrand-rng: TPM bytes credited at 0/1024 \(rng_core.default_quality\)'
 hwrng_select tpm-rdrand
 ktap_check cap_0.tpm_ok wait_reading 10 trr_is tpm state ok
-read -r dc dt du <<EOT
-$(trr_fill_read)
-EOT
-ktap_result "$([ "$dt" = 64 ] && bits_eq "$dc" 0; echo $?)" cap_0.tpm_rdrand_credit \
-	"one fill read: $dc bits for $dt TPM bytes ($du CPU bytes)"
+trr_fill_check cap_0.tpm_rdrand_credit 64 - 0
 echo 8 >"$RNG_CORE/default_quality"
 ktap_check driver_unloads trr_unload
 dmesg | grep -E 'tpm-rdrand-rng' | sed 's/^/# /'

@@ -169,11 +169,7 @@ hwrng_select tpm-rdrand
 ktap_check tpm_ok wait_reading 10 trr_is tpm state ok
 ktap_check cpu_ok trr_is cpu state ok
 ktap_check crng_ready wait_for 10 crng_is_ready
-read -r dc dt du <<EOT
-$(trr_fill_read)
-EOT
-ktap_result "$([ "$dt" = 64 ] && [ "$du" = 64 ] && bits_eq "$dc" 4; echo $?)" fill_read_credited_4_bits \
-	"one fill read: $dc bits for $dt TPM and $du CPU bytes"
+trr_fill_check fill_read_credited_4_bits 64 64 4
 n=$(cat /proc/sys/kernel/random/entropy_avail)
 ktap_result "$([ "$n" -ge 0 ] && [ "$n" -le 256 ]; echo $?)" entropy_avail_in_range_after "$n"
 ktap_check unloaded_at_end trr_unload
