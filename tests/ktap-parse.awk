@@ -3,7 +3,9 @@
 # that fails with no failing child is reported as a failure itself; a group
 # whose plan disagrees with the results it printed (fewer: truncated, more:
 # extra) fails, and so does a top-level block that never printed a plan
-# (a script that died before its end). Console timestamps
+# (a script that died before its end) or that tested nothing (plan 1..0,
+# or every result a skip). "# SKIP" makes only an "ok" a skip: a "not ok"
+# fails whatever its directive ("# TODO" included). Console timestamps
 # ("[    1.234567] ") are stripped first.
 function flush_plan(level,    bad) {
 	bad = 0
@@ -13,6 +15,11 @@ function flush_plan(level,    bad) {
 		bad = 1
 	} else if (level == 0 && block_open && !has_plan[0]) {
 		print "FAIL " path(0) "ktap.plan (no plan after " seen[0] " results)"
+		bad = 1
+	}
+	if (level == 0 && block_open && !tested) {
+		print "FAIL " path(0) "ktap.tested (" (seen[0] ? "every result a skip" \
+			: "no results") ": nothing was tested)"
 		bad = 1
 	}
 	has_plan[level] = 0
@@ -45,6 +52,7 @@ function path(level,    p, i) {
 		} else {
 			flush_plan(0)
 			block_open = 1
+			tested = 0
 		}
 		next
 	}
@@ -63,8 +71,12 @@ function path(level,    p, i) {
 		ok = (body ~ /^ok /)
 		name = body
 		sub(/^(not )?ok [0-9]+ ?(- )?/, "", name)
-		skip = (name ~ /# *SKIP/)
+		marked = (name ~ /# *SKIP/)
+		skip = ok && marked
 		sub(/ *#.*$/, "", name)
+		# A group that passed counts through its children.
+		if (!skip && (!had_child[level] || !ok))
+			tested++
 		seen[level]++
 		if (had_child[level]) {
 			if (flush_plan(level + 1))
@@ -82,7 +94,8 @@ function path(level,    p, i) {
 			else if (ok)
 				print "PASS " path(level) name
 			else
-				print "FAIL " path(level) name
+				print "FAIL " path(level) name \
+					(marked ? " (not ok, though marked SKIP)" : "")
 			if (!ok && level > 0)
 				child_fail[level - 1] = 1
 		}
