@@ -6,7 +6,7 @@ SCRIPTS := $(wildcard scripts/*.sh tests/*.sh tests/hooks/*.sh swtpm-config/*.sh
 	guest/*.sh guest/tests/*.sh guest/lib/*.sh bench/*.sh) guest/init .ci/run
 DRIVER_FILES := $(shell find drivers -type f -name '*.[ch]' 2>/dev/null)
 
-.PHONY: all deps kernel initramfs run test shell check bisect-check bench clean distclean
+.PHONY: all deps kernel initramfs run test shell check bisect-check mutate bench clean distclean
 
 all: kernel initramfs
 
@@ -31,6 +31,10 @@ test: kernel initramfs
 shell: kernel initramfs
 	@INTERACTIVE=1 SCENARIO=shell TPM=$${TPM:-tis} TIMEOUT=$${TIMEOUT:-3600} \
 		tests/boot-guest.sh build/runs/shell
+
+# Plant each bug of tests/mutations/ and check that its scenarios catch it.
+mutate: kernel initramfs
+	@tests/mutate.sh $(MUTATIONS)
 
 # Side-by-side benchmarks; writes bench/RESULTS.md and bench/*.png.
 bench: kernel initramfs

@@ -9,7 +9,8 @@
 #            lkdtm and kmemleak-test modules, to prove the detectors work)
 #   bench    kernel.config + policy.config + bench.config   no sanitizers, functions
 #            aligned to 64 bytes, for make bench
-#   vanilla  kernel.config on the unpatched base, in build/vanilla
+#   vanilla  kernel.config + vanilla.config on the unpatched base (tpm-rng-0
+#            built in, as distributions ship it), in build/vanilla
 # Every option a fragment asks for is verified after olddefconfig. A variant
 # whose inputs did not change since its last successful build is skipped.
 set -eu
@@ -35,7 +36,7 @@ variant_fragments() {
 	module) echo guest/kernel.config guest/policy.config guest/sanitizers.config \
 		guest/module.config ;;
 	bench) echo guest/kernel.config guest/policy.config guest/bench.config ;;
-	vanilla) echo guest/kernel.config ;;
+	vanilla) echo guest/kernel.config guest/vanilla.config ;;
 	*)
 		echo "build-kernel: unknown variant '$1' (test, module, bench, vanilla)" >&2
 		return 2 ;;
@@ -53,7 +54,7 @@ build_variant() {
 	stamp=$top/build/kernel-$variant.stamp
 	log=$top/build/kernel-build-$variant.log
 	# shellcheck disable=SC2086 # $inputs and $frags are lists of paths
-	id=$(cd "$top" && find $inputs $frags scripts/build-kernel.sh \
+	id=$(cd "$top" && find $inputs $frags scripts/build-kernel.sh scripts/pack-modules.sh \
 		scripts/prepare-tree.sh -type f -print0 |
 		sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
 	if [ -f "$obj/arch/x86/boot/bzImage" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$id" ]; then
@@ -112,7 +113,7 @@ build_variant() {
 		return 1
 	fi
 	if [ "$variant" = module ]; then
-		pack_modules "$obj"
+		"$top/scripts/pack-modules.sh" "$obj"
 	fi
 	echo "build-kernel: $variant done in $(($(date +%s) - start)) s"
 	echo "$id" >"$stamp"
@@ -147,27 +148,6 @@ verify_config() {
 		/^(CONFIG_|# CONFIG_.* is not set)/ { if (seen[s]++) next }
 		{ print }')
 	[ "$bad" -eq 0 ] || { echo "build-kernel: $variant: config fragment not honoured" >&2; return 1; }
-}
-
-# pack_modules OBJ: install the modules into a staging root and pack them as
-# a cpio archive that boot-guest.sh appends to the initramfs.
-pack_modules() {
-	local obj=$1 root=$1/modroot
-	rm -rf "$root"
-	make -C "$obj" -s INSTALL_MOD_PATH="$root" INSTALL_MOD_STRIP=1 \
-		DEPMOD=/sbin/depmod modules_install >/dev/null
-	rm -f "$root"/lib/modules/*/build "$root"/lib/modules/*/source
-	# kmod as /sbin/modprobe, the kernel's modprobe path (request_module())
-	# and what udev runs for a modalias: busybox's modprobe resolves none.
-	mkdir -p "$root/sbin"
-	cp /usr/bin/kmod "$root/sbin/kmod"
-	ln -sf kmod "$root/sbin/modprobe"
-	ldd /usr/bin/kmod | grep -o '/[^ ]*' | while read -r lib; do
-		mkdir -p "$root$(dirname "$lib")"
-		cp -L "$lib" "$root$lib"
-	done
-	(cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) |
-		gzip -1 >"$obj/modules.cpio.gz"
 }
 
 for v in "$@"; do

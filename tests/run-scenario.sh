@@ -10,7 +10,8 @@ case "$1" in
 */*) conf=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") name=$(basename "$1" .conf) ;;
 *) name=$1 conf=$top/tests/scenarios/$1.conf ;;
 esac
-run=$top/build/runs/$name
+# RUNS: where the run directories go (make mutate keeps its own).
+run=${RUNS:-$top/build/runs}/$name
 
 [ -f "$conf" ] || { echo "run-scenario: no scenario $conf" >&2; exit 2; }
 

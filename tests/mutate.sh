@@ -1,0 +1,88 @@
+#!/bin/bash
+# mutate.sh [NAME...]: plant each bug of tests/mutations/ (default: all)
+# in the series tree, build the kernel it names in a copy of that
+# kernel's objects (only what the bug touches is rebuilt), boot the
+# scenarios it names, and report whether they caught it: at least one
+# of them must fail. The tree is restored after each bug. Prints "ok" or
+# "not ok" per bug and a score; non-zero unless every bug was caught.
+# Not part of make test: it takes one build and a few boots per bug.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+tree=$top/build/linux
+work=$top/build/mutate
+export CCACHE_DIR="${CCACHE_DIR:-$top/build/ccache}"
+
+if [ $# -eq 0 ]; then
+	set -- "$top"/tests/mutations/*.patch
+else
+	set -- "${@/#/$top/tests/mutations/}"
+	set -- "${@/%/.patch}"
+fi
+if ! git -C "$tree" diff --quiet; then
+	echo "mutate: $tree has uncommitted changes; make kernel first" >&2
+	exit 2
+fi
+# shellcheck disable=SC2317 # called through the trap
+restore() { git -C "$tree" checkout -q -- .; }
+trap restore EXIT
+
+# The same make flags as build-kernel.sh: any difference would change
+# every object's command line and rebuild the whole kernel.
+kmake() {
+	make -C "$tree" O="$1" -s ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" \
+		KBUILD_BUILD_TIMESTAMP=test KBUILD_BUILD_USER=test \
+		KBUILD_BUILD_HOST=test -j"$(nproc)" "${@:2}"
+}
+
+rm -rf "$work"
+mkdir -p "$work"
+start=$(date +%s)
+caught=0 total=0
+for m in "$@"; do
+	name=$(basename "$m" .patch)
+	kernel=$(sed -n 's/^Kernel: //p' "$m")
+	scenarios=$(sed -n 's/^Scenarios: //p' "$m")
+	obj=$work/obj-$kernel
+	log=$work/$name.log
+	total=$((total + 1))
+	for s in $scenarios; do
+		k=$(sed -n 's/^KERNEL=//p' "$top/tests/scenarios/$s.conf")
+		if [ "${k:-test}" != "$kernel" ]; then
+			echo "mutate: $name: scenario $s boots the ${k:-test} kernel, not $kernel" >&2
+			exit 2
+		fi
+	done
+	[ -d "$obj" ] || cp -a "$top/build/obj-$kernel" "$obj"
+	if ! patch -d "$tree" -p1 -s --no-backup-if-mismatch <"$m" >"$log" 2>&1; then
+		echo "not ok $name: does not apply to the series (see $log)"
+		restore
+		continue
+	fi
+	targets=bzImage
+	[ "$kernel" = module ] && targets="bzImage modules"
+	# shellcheck disable=SC2086 # one or two targets
+	if ! kmake "$obj" $targets >>"$log" 2>&1 || { [ "$kernel" = module ] &&
+		! "$top/scripts/pack-modules.sh" "$obj" >>"$log" 2>&1; }; then
+		echo "not ok $name: the mutated kernel did not build (see $log)"
+		restore
+		continue
+	fi
+	restore
+	failing=""
+	for s in $scenarios; do
+		RUNS=$work/runs/$name FORCE=1 KERNEL_IMAGE=$obj/arch/x86/boot/bzImage \
+			"$top/tests/run-scenario.sh" "$s" >>"$log" 2>&1 || true
+		read -r _ f _ <"$work/runs/$name/$s/verdict" || f=0
+		[ "$f" -gt 0 ] && failing="$failing $s ($(grep -m1 '^FAIL' "$work/runs/$name/$s/judged" |
+			sed 's/^FAIL //'))"
+	done
+	if [ -n "$failing" ]; then
+		echo "ok $name: caught by$failing"
+		caught=$((caught + 1))
+	else
+		echo "not ok $name: not caught by $scenarios ($(sed -n 's/^Promise: //p' "$m"))"
+	fi
+done
+echo "# mutate: $caught of $total planted bugs caught in $(($(date +%s) - start)) s"
+[ "$caught" = "$total" ]
