@@ -46,6 +46,12 @@ dmesg_has() {
 	dmesg | grep -Eq "$1"
 }
 
+# kunit_case_ok NAME: KUnit's "ok N NAME" for the case or suite NAME is in
+# the kernel log: not "not ok", not skipped.
+kunit_case_ok() {
+	dmesg | grep -Eq "^\[[^]]*\] +ok [0-9]+ $1\$"
+}
+
 # dmesg_time PATTERN: timestamp in seconds of the first matching line.
 dmesg_time() {
 	dmesg | grep -E "$1" | head -n 1 | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p'

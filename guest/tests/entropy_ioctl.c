@@ -6,7 +6,9 @@
  *
  * Checks:
  * - /proc/sys/kernel/random/entropy_avail is a whole number in [0, 256]
- *   at every read, and RNDGETENTCNT agrees with it;
+ *   at every read, and RNDGETENTCNT agrees with it: read between two
+ *   readings of entropy_avail, it lies between them (the estimate only
+ *   grows), before the CRNG is ready and after;
  * - RNDADDTOENTCNT and RNDADDENTROPY with 0, 1, 7, 8 succeed and never
  *   decrease the estimate; -1 and INT_MIN fail with EINVAL and change
  *   nothing; INT_MAX is clamped, not overflowed: it succeeds, the
@@ -91,6 +93,15 @@ static int getentcnt(void)
 	if (ioctl(fd, RNDGETENTCNT, &v) < 0)
 		return -1;
 	return v;
+}
+
+/* RNDGETENTCNT, read between two entropy_avail readings, lies between them. */
+static void check_getentcnt(const char *name)
+{
+	int a = entropy_avail(), g = getentcnt(), b = entropy_avail();
+
+	result(a >= 0 && a <= g && g <= b, name,
+	       "entropy_avail %d, then RNDGETENTCNT %d, then entropy_avail %d", a, g, b);
 }
 
 static int crng_ready(void)
@@ -203,6 +214,7 @@ int main(int argc, char **argv)
 	       "entropy_avail %d, RNDGETENTCNT %d", e, g);
 	result(!ready, "crng_not_ready_at_start",
 	       "the CRNG is already ready: the credits below cannot change the estimate");
+	check_getentcnt("getentcnt_agrees_before_ready");
 
 	check_unprivileged();
 
@@ -219,12 +231,14 @@ int main(int argc, char **argv)
 	g = entropy_avail();
 	result(crng_ready() || g > e, "one_bit_credits_count",
 	       "entropy_avail %d -> %d after 64 one-bit credits", e, g);
+	check_getentcnt("getentcnt_agrees_after_credits");
 
 	check_int_max(first);
 	check_int_max(!first);
 	/* Once ready, credits still succeed and the estimate stays put. */
 	for (k = 0; k < 2; k++)
 		check_credit(k, 8, 0);
+	check_getentcnt("getentcnt_agrees_when_ready");
 
 	for (i = 0; i < 1000; i++)
 		entropy_avail();

@@ -12,12 +12,6 @@
 ktap_begin
 ktap_check tpm_tis_loads modprobe tpm_tis
 
-# grows FILE: FILE gets bytes within 5 s.
-grows() {
-	_s0=$(wc -c <"$1")
-	wait_for 5 sh -c "[ \$(wc -c <$1) -gt $_s0 ]"
-}
-
 # rmmod_with_readers NAME: rmmod while readers $r1 $r2 (writing /tmp/r1,
 # /tmp/r2) are in /dev/hwrng; check what follows.
 rmmod_with_readers() {
@@ -33,8 +27,8 @@ rmmod_with_readers() {
 	q=$(cat "$HWRNG_SYS/rng_quality")
 	ktap_result "$([ "$q" = 8 ]; echo $?)" "$1.tpm_rng_0_quality_8" "rng_quality=$q"
 	# the readers left the driver: they read tpm-rng-0 now
-	ktap_check "$1.reader1_goes_on" grows /tmp/r1
-	ktap_check "$1.reader2_goes_on" grows /tmp/r2
+	ktap_check "$1.reader1_goes_on" reader_reads "$r1" /tmp/r1
+	ktap_check "$1.reader2_goes_on" reader_reads "$r2" /tmp/r2
 	kill "$r1" "$r2" 2>/dev/null
 	wait "$r1" "$r2" 2>/dev/null
 	ktap_check "$1.debugfs_gone" test ! -e "$TRR_DBG"
@@ -62,7 +56,7 @@ r1=$!
 dd if=/dev/hwrng of=/tmp/r2 bs=64 2>/dev/null &
 r2=$!
 sleep 2
-ktap_result "$(kill -0 $r1 && kill -0 $r2 && [ ! -s /tmp/r1 ] && [ ! -s /tmp/r2 ]; echo $?)" \
+ktap_result "$(pid_running $r1 && pid_running $r2 && [ ! -s /tmp/r1 ] && [ ! -s /tmp/r2 ]; echo $?)" \
 	starved.readers_get_nothing "$(wc -c </tmp/r1) and $(wc -c </tmp/r2) bytes"
 ktap_check starved.errors_counted trr_above tpm errors 0
 rmmod_with_readers starved

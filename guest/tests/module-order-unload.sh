@@ -15,7 +15,8 @@ for delay in 0 0.1 0.5; do
 	r=round_$delay
 	ktap_check "$r.driver_loads" modprobe "$TRR_MOD"
 	# a reader in the driver while it goes
-	dd if=/dev/hwrng of=/dev/null bs=64 2>/dev/null &
+	rm -f /tmp/reader
+	dd if=/dev/hwrng of=/tmp/reader bs=64 2>/tmp/reader.err &
 	reader=$!
 	modprobe tpm_tis &
 	tis=$!
@@ -35,7 +36,11 @@ for delay in 0 0.1 0.5; do
 	ktap_result "$([ "$q" = 8 ]; echo $?)" "$r.tpm_rng_0_quality_8" "rng_quality=$q"
 	n=$(timeout 5 dd if=/dev/hwrng bs=64 count=4 2>/dev/null | wc -c)
 	ktap_result "$([ "$n" -eq 256 ]; echo $?)" "$r.dev_hwrng_reads" "read $n bytes"
-	# The reader went on with tpm-rng-0 or ended with the driver.
+	# The reader went on with tpm-rng-0, or ended on ENODEV if it found
+	# no rng current (the driver gone before tpm-rng-0 registered).
+	ktap_result "$({ reader_reads "$reader" /tmp/reader ||
+		{ ! pid_running "$reader" && grep -q 'No such device' /tmp/reader.err; }; }; echo $?)" \
+		"$r.reader_left_the_driver" "$(cat /tmp/reader.err)"
 	kill "$reader" 2>/dev/null
 	wait "$reader" 2>/dev/null
 	[ "$delay" = 0.5 ] && break

@@ -54,6 +54,8 @@ ktap_check cap_0.driver_loads modprobe "$TRR_MOD"
 ktap_check cap_0.init_line dmesg_has 'tpm-rdrand-rng: TPM bytes credited at 0/1024 \(rng_core.default_quality\)'
 hwrng_select tpm-rdrand
 ktap_check cap_0.tpm_ok wait_reading 10 trr_is tpm state ok
+q=$(hwrng_quality_of tpm-rdrand)
+ktap_result "$([ "$q" = 0 ]; echo $?)" cap_0.tpm_rdrand_quality "tpm-rdrand rng_quality=$q"
 trr_fill_check cap_0.tpm_rdrand_credit 64 - 0
 echo 8 >"$RNG_CORE/default_quality"
 ktap_check driver_unloads trr_unload
