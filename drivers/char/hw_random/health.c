@@ -130,29 +130,36 @@ enum hwrng_health_result hwrng_health_test(struct hwrng_health *h,
 					   const u8 *buf, size_t len)
 {
 	enum hwrng_health_result worst = HWRNG_HEALTH_PASS;
+	/*
+	 * Test on a copy: as far as the compiler knows, @buf may point into
+	 * @h, so @h itself would be stored back after every sample.
+	 */
+	struct hwrng_health s = *h;
 	size_t i;
 
-	if (h->permanent)
+	if (s.permanent)
 		return HWRNG_HEALTH_FAIL_PERMANENT;
 
 	for (i = 0; i < len; i++) {
-		enum hwrng_health_result rct = hwrng_rct(h, buf[i]);
-		enum hwrng_health_result apt = hwrng_apt(h, buf[i]);
+		enum hwrng_health_result rct = hwrng_rct(&s, buf[i]);
+		enum hwrng_health_result apt = hwrng_apt(&s, buf[i]);
 
 		if (rct == HWRNG_HEALTH_FAIL_PERMANENT ||
 		    apt == HWRNG_HEALTH_FAIL_PERMANENT) {
-			h->permanent = true;
-			return HWRNG_HEALTH_FAIL_PERMANENT;
+			s.permanent = true;
+			worst = HWRNG_HEALTH_FAIL_PERMANENT;
+			break;
 		}
 
 		if (rct == HWRNG_HEALTH_FAIL || apt == HWRNG_HEALTH_FAIL) {
-			h->startup_left = HWRNG_HEALTH_STARTUP;
+			s.startup_left = HWRNG_HEALTH_STARTUP;
 			worst = HWRNG_HEALTH_FAIL;
-		} else if (h->startup_left) {
-			h->startup_left--;
+		} else if (s.startup_left) {
+			s.startup_left--;
 		}
 	}
 
+	*h = s;
 	return worst;
 }
 EXPORT_SYMBOL_GPL(hwrng_health_test);

@@ -88,11 +88,14 @@ static void trr_test_xor(struct kunit *test)
 	u64 c, t;
 	int i, n;
 
-	/* Each source's startup test takes 1024 bytes: 16 reads of 64. */
+	/*
+	 * Each source's startup test takes 1024 bytes, 16 reads of 64, all
+	 * dropped: the 17th read is the first used.
+	 */
 	n = trr_read(&trr->rng, out, sizeof(out), true);
 	KUNIT_EXPECT_EQ(test, n, TRR_BLOCK);
-	KUNIT_EXPECT_EQ(test, trr_test.cpu_calls, 16U);
-	KUNIT_EXPECT_EQ(test, trr_test.tpm_calls, 16U);
+	KUNIT_EXPECT_EQ(test, trr_test.cpu_calls, 17U);
+	KUNIT_EXPECT_EQ(test, trr_test.tpm_calls, 17U);
 
 	c = trr_test.cpu_state;
 	t = trr_test.tpm_state;
@@ -137,6 +140,38 @@ static void trr_test_tpm_gone(struct kunit *test)
 	trr_test.tpm = TRR_OK;
 	trr_read(&trr->rng, out, sizeof(out), true);
 	KUNIT_EXPECT_EQ(test, trr->rng.quality, 0);
+}
+
+/*
+ * A TPM that goes away after its startup test passed, and comes back, is
+ * tested from the start: its bytes are used only once 1024 fresh samples
+ * passed, on the 16th read of 64 after it returned.
+ */
+static void trr_test_tpm_back(struct kunit *test)
+{
+	struct trr_rng *trr = trr_test_rng(test);
+	u8 out[TRR_BLOCK], want[TRR_BLOCK];
+	unsigned int calls;
+	u64 c, t;
+	int i;
+
+	KUNIT_ASSERT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
+	KUNIT_ASSERT_TRUE(test, hwrng_health_ready(&trr->tpm.health));
+	trr_test.tpm = TRR_NONE;
+	KUNIT_ASSERT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
+
+	/* Back: 16 reads are tested and dropped, the 17th is used. */
+	trr_test.tpm = TRR_OK;
+	calls = trr_test.tpm_calls;
+	c = trr_test.cpu_state;
+	t = trr_test.tpm_state;
+	for (i = 0; i < 16 * TRR_BLOCK; i++)
+		trr_test_next(&t);
+	for (i = 0; i < TRR_BLOCK; i++)
+		want[i] = trr_test_next(&c) ^ trr_test_next(&t);
+	KUNIT_ASSERT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, trr_test.tpm_calls - calls, 17U);
+	KUNIT_EXPECT_MEMEQ(test, out, want, TRR_BLOCK);
 }
 
 /* Without the CPU the TPM serves alone, at its quality. */
@@ -215,6 +250,7 @@ static void trr_test_stuck(struct kunit *test)
 static struct kunit_case trr_test_cases[] = {
 	KUNIT_CASE(trr_test_xor),
 	KUNIT_CASE(trr_test_tpm_gone),
+	KUNIT_CASE(trr_test_tpm_back),
 	KUNIT_CASE(trr_test_cpu_gone),
 	KUNIT_CASE(trr_test_tpm_error),
 	KUNIT_CASE(trr_test_stuck),
@@ -227,3 +263,127 @@ static struct kunit_suite trr_test_suite = {
 };
 
 kunit_test_suite(trr_test_suite);
+
+#ifdef CONFIG_HW_RANDOM_TPM_RDRAND_KUNIT_BENCH
+#define TRR_BENCH_KIB	256	/* read per timed run */
+#define TRR_BENCH_RUNS	5
+
+enum trr_bench_what {
+	TRR_BENCH_READ,		/* trr_read() */
+	TRR_BENCH_CPU,		/* the CPU source's read: loop, copy, tests */
+	TRR_BENCH_LOOP,		/* arch_get_random_longs() alone */
+	TRR_BENCH_HEALTH,	/* the health tests alone */
+	TRR_BENCH_NR
+};
+
+struct trr_bench {
+	struct trr_rng trr;
+	struct hwrng_health health;	/* for the health tests alone */
+	unsigned long words[TRR_BLOCK / sizeof(long)];
+	u8 sample[4096];		/* the CPU's bytes they run over */
+	size_t done[TRR_BENCH_NR];
+	u64 ns[TRR_BENCH_NR];		/* per 4 KiB */
+};
+
+static void trr_bench_one(struct trr_bench *b, enum trr_bench_what what)
+{
+	u64 ns = ktime_get_ns();
+	size_t done = 0;
+	int i, j;
+
+	for (i = 0; i < TRR_BENCH_KIB * 1024 / TRR_BLOCK; i++) {
+		switch (what) {
+		case TRR_BENCH_READ:
+			done += trr_read(&b->trr.rng, b->words, TRR_BLOCK, true);
+			break;
+		case TRR_BENCH_CPU:
+			done += trr_source_read(&b->trr.cpu, (u8 *)b->words, TRR_BLOCK);
+			break;
+		case TRR_BENCH_LOOP:
+			for (j = 0; j < ARRAY_SIZE(b->words); j++)
+				done += arch_get_random_longs(&b->words[j], 1) * sizeof(long);
+			break;
+		case TRR_BENCH_HEALTH:
+			j = i % (sizeof(b->sample) / TRR_BLOCK);
+			if (hwrng_health_test(&b->health, b->sample + j * TRR_BLOCK,
+					      TRR_BLOCK) == HWRNG_HEALTH_PASS)
+				done += TRR_BLOCK;
+			break;
+		default:
+			break;
+		}
+	}
+	b->ns[what] = div_u64(ktime_get_ns() - ns, TRR_BENCH_KIB / 4);
+	b->done[what] = done;
+}
+
+/*
+ * Run outside the test's task: there KUNIT_STATIC_STUB_REDIRECT() looks
+ * for a stub on every call, which a kernel not running KUnit never does.
+ */
+static long trr_bench_runs(void *arg)
+{
+	struct trr_bench *b = arg;
+	int what;
+
+	for (what = 0; what < TRR_BENCH_NR; what++)
+		trr_bench_one(b, what);
+	return 0;
+}
+
+/*
+ * The driver's read with the CPU serving alone (the boot has no TPM),
+ * broken down: the CPU source's read within it, the
+ * arch_get_random_longs() loop within that, and the health tests alone;
+ * per 4 KiB, interleaved in one boot.
+ */
+static void trr_bench_cpu_read(struct kunit *test)
+{
+	struct trr_bench *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	struct tpm_chip *chip = tpm_default_chip();
+	unsigned long probe;
+	int run, what;
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	if (chip) {
+		put_device(&chip->dev);
+		kunit_skip(test, "a TPM is present: the read would time it");
+	}
+	if (!arch_get_random_longs(&probe, 1))
+		kunit_skip(test, "no CPU RNG");
+	trr_source_init(&b->trr.cpu, "cpu", trr_cpu_get);
+	trr_source_init(&b->trr.tpm, "tpm", trr_tpm_get);
+	init_completion(&b->trr.rng.dying);
+	hwrng_health_init(&b->health, TRR_MIN_ENTROPY);
+	/* Past both startup tests, with the sample read the same way. */
+	for (run = 0; run < sizeof(b->sample); run += TRR_BLOCK)
+		KUNIT_ASSERT_EQ(test, trr_read(&b->trr.rng, b->sample + run, TRR_BLOCK, true),
+				TRR_BLOCK);
+	KUNIT_ASSERT_EQ(test, hwrng_health_test(&b->health, b->sample, sizeof(b->sample)),
+			HWRNG_HEALTH_PASS);
+
+	for (run = 1; run <= TRR_BENCH_RUNS; run++) {
+		work_on_cpu(raw_smp_processor_id(), trr_bench_runs, b);
+		/* Every byte timed went the way it goes in a read that succeeds. */
+		for (what = 0; what < TRR_BENCH_NR; what++)
+			KUNIT_EXPECT_EQ(test, b->done[what], (size_t)TRR_BENCH_KIB * 1024);
+		KUNIT_EXPECT_EQ(test, b->trr.tpm.bytes, 0ULL);
+		kunit_info(test, "bench trr run=%d read_ns=%llu cpu_ns=%llu loop_ns=%llu health_ns=%llu\n",
+			   run, b->ns[TRR_BENCH_READ], b->ns[TRR_BENCH_CPU],
+			   b->ns[TRR_BENCH_LOOP], b->ns[TRR_BENCH_HEALTH]);
+	}
+	memzero_explicit(b, sizeof(*b));
+}
+
+static struct kunit_case trr_bench_cases[] = {
+	KUNIT_CASE_SLOW(trr_bench_cpu_read),
+	{}
+};
+
+static struct kunit_suite trr_bench_suite = {
+	.name = "tpm_rdrand_bench",
+	.test_cases = trr_bench_cases,
+};
+
+kunit_test_suite(trr_bench_suite);
+#endif

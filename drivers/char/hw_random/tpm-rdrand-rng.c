@@ -131,15 +131,12 @@ static int trr_tpm_get(u8 *buf, size_t len)
 	return rc;
 }
 
-/*
- * Health-test @n bytes of @src. Return true if they may be used: they
- * passed, and so has the source's startup test.
- */
+/* Health-test @n bytes of @src. Return true if they passed. */
 static bool trr_healthy(struct trr_source *src, const u8 *buf, int n)
 {
 	switch (hwrng_health_test(&src->health, buf, n)) {
 	case HWRNG_HEALTH_PASS:
-		return hwrng_health_ready(&src->health);
+		return true;
 	case HWRNG_HEALTH_FAIL:
 		src->health_failures++;
 		pr_warn_ratelimited("%s: health test failed, %d bytes dropped\n",
@@ -156,10 +153,12 @@ static bool trr_healthy(struct trr_source *src, const u8 *buf, int n)
 /*
  * Read @len bytes of @src into @buf through its health tests. While the
  * startup test runs, its samples are read and dropped here, a bounded
- * number of reads at a time. Return the byte count, or 0 for none.
+ * number of reads at a time: none of them is used (SP 800-90B 4.3).
+ * Return the byte count, or 0 for none.
  */
 static int trr_source_read(struct trr_source *src, u8 *buf, size_t len)
 {
+	bool ready;
 	int i, n;
 
 	if (src->broken || (src->retry_at && time_before(jiffies, src->retry_at)))
@@ -179,15 +178,16 @@ static int trr_source_read(struct trr_source *src, u8 *buf, size_t len)
 						    src->name, n, TRR_RETRY_S);
 			}
 			/* A TPM that comes back is tested from the start. */
-			if (n == -ENODEV && hwrng_health_ready(&src->health))
+			if (n == -ENODEV)
 				hwrng_health_init(&src->health, TRR_MIN_ENTROPY);
 			return 0;
 		}
-		if (trr_healthy(src, buf, n)) {
+		ready = hwrng_health_ready(&src->health);
+		if (trr_healthy(src, buf, n) && ready) {
 			src->bytes += n;
 			return n;
 		}
-		if (src->broken || hwrng_health_ready(&src->health))
+		if (src->broken || ready)
 			break;
 	}
 	memzero_explicit(buf, len);
