@@ -3,7 +3,8 @@
 # runner (tests/judge-run.sh: every listed suite ran, no case failed).
 # Here, from the kernel log: the top-level block has as many results as its
 # plan (at least one), none failed or skipped, every suite named by
-# kunit_expect= on the command line passed, and no case failed.
+# kunit_expect= on the command line (which must be there) passed, and no
+# case failed.
 # shellcheck source=../lib/ktap.sh
 . /lib/ktap.sh
 ktap_begin
@@ -17,9 +18,10 @@ ktap_result "$([ "${plan:-0}" -ge 1 ] && [ "$n" -eq "$plan" ]; echo $?)" top_lev
 	"plan 1..${plan:-none}, $n suite results"
 bad=$(echo "$top" | grep -E '^not ok |# SKIP' | tr '\n' ';')
 ktap_result "$([ -z "$bad" ]; echo $?)" no_suite_failed_or_skipped "$bad"
+# Present, if empty: a boot that requires no suite says so.
 expect=$(cmdline_last kunit_expect)
-expect=${expect#kunit_expect=}
 ktap_result "$([ -n "$expect" ]; echo $?)" suites_expected "kunit_expect= missing"
+expect=${expect#kunit_expect=}
 for s in $(echo "$expect" | tr , ' '); do
 	ktap_check "$s.passed" kunit_case_ok "$s"
 done
