@@ -150,6 +150,11 @@ verify_config() {
 	[ "$bad" -eq 0 ] || { echo "build-kernel: $variant: config fragment not honoured" >&2; return 1; }
 }
 
+# One build at a time: prepare-tree.sh resets the shared source tree when
+# the series changes, under any build that is running from it.
+mkdir -p "$top/build"
+exec 9>"$top/build/.build-kernel.lock"
+flock 9
 for v in "$@"; do
 	build_variant "$v"
 done

@@ -79,8 +79,10 @@ append="$append ${tsc_khz:-} ${CMDLINE:-} ${KERNEL_CMDLINE_EXTRA:-}"
 if [ "${INTERACTIVE:-0}" = 1 ]; then
 	serial=(-serial mon:stdio -serial "file:$run/results.log")
 else
+	# The monitor socket lets a host hook drive the machine
+	# (tests/hooks/qemu-monitor.sh), e.g. wake it from suspend.
 	serial=(-serial "file:$run/console.log" -serial "file:$run/results.log"
-		-monitor none)
+		-monitor "unix:$run/monitor.sock,server=on,wait=off")
 fi
 
 if [ -n "${HOST_HOOK:-}" ]; then
