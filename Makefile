@@ -3,33 +3,42 @@ SHELL := /bin/bash
 TOP := $(CURDIR)
 KTREE := $(TOP)/build/linux
 SCRIPTS := $(wildcard scripts/*.sh tests/*.sh tests/hooks/*.sh swtpm-config/*.sh \
-	guest/*.sh guest/tests/*.sh guest/lib/*.sh bench/*.sh) guest/init .ci/run
+	guest/*.sh guest/tests/*.sh guest/lib/*.sh guest/debian/*.sh guest/debian/tests/*.sh \
+	bench/*.sh) guest/init .ci/run
 DRIVER_FILES := $(shell find drivers -type f -name '*.[ch]' 2>/dev/null)
 
-.PHONY: all deps kernel initramfs run test shell check bisect-check mutate bench clean distclean
+.PHONY: all deps kernel initramfs rootfs run test shell check bisect-check mutate bench clean distclean
 
-all: kernel initramfs
+all: kernel initramfs rootfs
 
 deps:
 	@scripts/install-deps.sh
 
+# The two sanitizer kernels, and the two the Debian scenarios boot.
 kernel: deps
-	@scripts/build-kernel.sh
+	@scripts/build-kernel.sh test module distro distro-vanilla
 
 initramfs: deps
 	@guest/build-initramfs.sh
 
-# One boot with TPM (tis) and RDRAND that shows the entropy state.
-run: kernel initramfs
+# The Debian bookworm tree the debian-* scenarios boot (mmdebstrap).
+rootfs: deps
+	@scripts/build-rootfs.sh
+
+# One boot with TPM (tis) and RDRAND that shows the entropy state;
+# DISTRO=debian boots the Debian disk under systemd instead.
+run: kernel initramfs rootfs
 	@tests/show-boot.sh
 
 # The whole suite; ends with "N passed, N failed".
-test: kernel initramfs
+test: kernel initramfs rootfs
 	@tests/run-all.sh $(SCENARIOS)
 
-# Interactive guest on the serial console (Ctrl-A X quits QEMU).
-shell: kernel initramfs
+# Interactive guest on the serial console (Ctrl-A X quits QEMU);
+# DISTRO=debian: the Debian disk (log in as root, no password).
+shell: kernel initramfs rootfs
 	@INTERACTIVE=1 SCENARIO=shell TPM=$${TPM:-tis} TIMEOUT=$${TIMEOUT:-3600} \
+		$(if $(filter debian,$(DISTRO)),KERNEL=distro ROOTFS=debian) \
 		tests/boot-guest.sh build/runs/shell
 
 # Plant each bug of tests/mutations/ and check that its scenarios catch it.

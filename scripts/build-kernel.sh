@@ -11,6 +11,12 @@
 #            aligned to 64 bytes, for make bench
 #   vanilla  kernel.config + vanilla.config on the unpatched base (tpm-rng-0
 #            built in, as distributions ship it), in build/vanilla
+#   distro   kernel.config + policy.config + module.config + distro.config
+#            no sanitizers; what systemd needs, root on virtio-blk
+#   distro-vanilla  kernel.config + vanilla.config + module.config +
+#            distro.config on the unpatched base, in its own worktree
+#            build/obj-distro-vanilla (an in-tree build: kbuild refuses
+#            O= from a source tree that was built in)
 # Every option a fragment asks for is verified after olddefconfig. A variant
 # whose inputs did not change since its last successful build is skipped.
 set -eu
@@ -37,8 +43,13 @@ variant_fragments() {
 		guest/module.config ;;
 	bench) echo guest/kernel.config guest/policy.config guest/bench.config ;;
 	vanilla) echo guest/kernel.config guest/vanilla.config ;;
+	distro) echo guest/kernel.config guest/policy.config guest/module.config \
+		guest/distro.config ;;
+	distro-vanilla) echo guest/kernel.config guest/vanilla.config guest/module.config \
+		guest/distro.config ;;
 	*)
-		echo "build-kernel: unknown variant '$1' (test, module, bench, vanilla)" >&2
+		echo "build-kernel: unknown variant '$1' (test, module, bench, vanilla," \
+			"distro, distro-vanilla)" >&2
 		return 2 ;;
 	esac
 }
@@ -48,6 +59,8 @@ build_variant() {
 	frags=$(variant_fragments "$variant")
 	if [ "$variant" = vanilla ]; then
 		src=$top/build/vanilla obj=$top/build/vanilla inputs=""
+	elif [ "$variant" = distro-vanilla ]; then
+		src=$top/build/obj-$variant obj=$top/build/obj-$variant inputs=""
 	else
 		src=$top/build/linux obj=$top/build/obj-$variant inputs="patches drivers"
 	fi
@@ -64,7 +77,8 @@ build_variant() {
 	rm -f "$stamp"
 
 	"$top/scripts/prepare-tree.sh"
-	if [ "$variant" = vanilla ] && [ ! -d "$src" ]; then
+	if [ "$inputs" = "" ] && [ ! -d "$src" ]; then
+		git -C "$top/build/linux" worktree prune
 		git -C "$top/build/linux" worktree add -q --detach "$src" base
 	fi
 	# The module kernel differs from the test kernel in a few symbols:
@@ -136,7 +150,7 @@ verify_config() {
 		# "is not set" also holds for a symbol whose dependencies hide it.
 		if ! grep -qxF "$want" "$obj/.config" &&
 			! { [ "${want#\# }" != "$want" ] && ! grep -qE "(^|# )${sym}[= ]" "$obj/.config"; }; then
-			if [ "$variant" = vanilla ] && ! grep -qxF "$sym" "$obj/.kconfig-symbols"; then
+			if [ "$src" != "$top/build/linux" ] && ! grep -qxF "$sym" "$obj/.kconfig-symbols"; then
 				continue
 			fi
 			echo "build-kernel: $variant: requested '$want' but .config has:" \

@@ -5,7 +5,8 @@ set -eu
 pkgs="linux-source-6.12 gcc make bc bison flex libelf-dev libssl-dev cpio
 xz-utils lz4 qemu-system-x86 swtpm swtpm-tools tpm2-tools rng-tools5
 busybox-static ccache shellcheck libc6-dev perl git gawk kmod gnuplot-nox
-python3-ply python3-git sparse gcc-aarch64-linux-gnu ovmf socat"
+python3-ply python3-git sparse gcc-aarch64-linux-gnu ovmf socat mmdebstrap
+e2fsprogs"
 
 missing=""
 for p in $pkgs; do

@@ -6,6 +6,8 @@
 # FIRMWARE (qboot, the default, or ovmf: UEFI booting the EFI stub),
 # DEVICES (more QEMU devices, e.g. "-device virtio-rng-pci"),
 # KERNEL (the build variant: test, module, bench; see build-kernel.sh),
+# ROOTFS (debian: boot that root file system from a disk,
+# scripts/pack-rootfs.sh, instead of the initramfs),
 # SMP (vCPUs, default 2), MEM (MiB, default 256), INTERACTIVE=1 (console
 # on this terminal), plus the user knobs QEMU_EXTRA and
 # KERNEL_CMDLINE_EXTRA; KERNEL_IMAGE
@@ -27,10 +29,26 @@ mkdir -p "$run"
 rm -f "$run/console.log" "$run/results.log" "$run/qemu.log" "$run/qemu.rc"
 # A kernel with modules gets them as a second cpio archive after the first.
 modules=$(dirname "$(dirname "$(dirname "$(dirname "$image")")")")/modules.cpio.gz
-if [ -f "$modules" ]; then
-	cat "$initrd" "$modules" >"$run/initrd.cpio.gz"
-	initrd=$run/initrd.cpio.gz
-fi
+root=()
+case "${ROOTFS:-}" in
+"")
+	if [ -f "$modules" ]; then
+		cat "$initrd" "$modules" >"$run/initrd.cpio.gz"
+		initrd=$run/initrd.cpio.gz
+	fi
+	root=(-initrd "$initrd")
+	;;
+debian)
+	# The disk holds the kernel's modules; snapshot=on keeps it unchanged.
+	disk=$("$top/scripts/pack-rootfs.sh" "$variant")
+	root=(-drive "file=$disk,if=virtio,format=raw,snapshot=on")
+	CMDLINE="root=/dev/vda rw ${CMDLINE:-}"
+	;;
+*)
+	echo "boot-guest: ROOTFS must be empty or debian, not '$ROOTFS'" >&2
+	exit 2
+	;;
+esac
 
 # shellcheck disable=SC2317 # called through the trap
 cleanup() {
@@ -112,7 +130,7 @@ esac
 # shellcheck disable=SC2086 # DEVICES and QEMU_EXTRA are lists of options
 timeout -k 5 "$timeout_s" qemu-system-x86_64 "${cpu[@]}" -m "${MEM:-256}" -smp "${SMP:-2}" \
 	"${machine[@]}" -nographic -no-reboot "${serial[@]}" "${dev[@]}" \
-	-kernel "$image" -initrd "$initrd" -append "$append" \
+	-kernel "$image" "${root[@]}" -append "$append" \
 	${DEVICES:-} ${QEMU_EXTRA:-} 2>"$run/qemu.log" && rc=0 || rc=$?
 echo "$rc" >"$run/qemu.rc"
 exit "$rc"

@@ -17,7 +17,7 @@ run=${RUNS:-$top/build/runs}/$name
 
 # Scenario settings (see tests/scenarios/README.md).
 TPM=none CPU_FLAGS="" CMDLINE="" TIMEOUT=120 HOST_HOOK="" KUNIT=0
-KUNIT_SUITES="" KERNEL=test SMP=2 EXPECT_FAIL="" FIRMWARE=qboot DEVICES=""
+KUNIT_SUITES="" KERNEL=test SMP=2 EXPECT_FAIL="" FIRMWARE=qboot DEVICES="" ROOTFS="" MEM=256
 GUEST_TEST=$name
 # shellcheck source=/dev/null
 . "$conf"
@@ -29,6 +29,12 @@ grep -q '^CONFIG_DEBUG_KMEMLEAK=y' "$top/build/obj-$KERNEL/.config" 2>/dev/null 
 # its verdict stands, said as such (FORCE=1 boots every scenario, and a
 # fresh clone, as in CI, has no verdicts to keep).
 inputs=$("$top/tests/scenario-inputs.sh" "$conf")
+# A disk-booted scenario also depends on its disk (packed here if stale):
+# the Debian packages, the kernel's modules and guest/debian/.
+if [ -n "$ROOTFS" ]; then
+	disk=$("$top/scripts/pack-rootfs.sh" "$KERNEL")
+	inputs="$inputs $(cat "$disk.id")"
+fi
 if [ "${FORCE:-0}" != 1 ] && [ "$(cat "$run/inputs" 2>/dev/null)" = "$inputs" ] &&
 	read -r p f _ <"$run/verdict" 2>/dev/null && [ "$f" = 0 ] && [ "$p" -gt 0 ]; then
 	sed -n 's/^PASS \(.*\)$/ok '"$name"': \1/p; s/^SKIP \(.*\)$/ok '"$name"': \1 # SKIP/p' "$run/judged"
@@ -51,7 +57,8 @@ EOF
 start=$(date +%s.%N)
 SCENARIO=$GUEST_TEST TPM=$TPM CPU_FLAGS=$CPU_FLAGS CMDLINE=$CMDLINE \
 	TIMEOUT=$TIMEOUT HOST_HOOK=$HOST_HOOK KERNEL=$KERNEL SMP=$SMP \
-	FIRMWARE=$FIRMWARE DEVICES=$DEVICES "$top/tests/boot-guest.sh" "$run" || true
+	FIRMWARE=$FIRMWARE DEVICES=$DEVICES ROOTFS=$ROOTFS MEM=$MEM \
+	"$top/tests/boot-guest.sh" "$run" || true
 end=$(date +%s.%N)
 
 "$top/tests/judge-run.sh" "$run" >"$run/judged"

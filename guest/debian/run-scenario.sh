@@ -1,0 +1,32 @@
+#!/bin/sh
+# hwrng-scenario (hwrng-scenario.service, after multi-user.target): run
+# /tests/NAME.sh for scenario=NAME on the kernel command line as the
+# initramfs's init does: its KTAP on the second serial port, then its exit
+# status for the host's judge, then power off through systemd. scenario=shell
+# (make shell) leaves the machine to the serial console's login.
+set -eu
+
+scenario=
+read -r cmdline </proc/cmdline
+for arg in $cmdline; do
+	case "$arg" in
+	scenario=*) scenario=${arg#scenario=} ;;
+	esac
+done
+[ "$scenario" = shell ] && exit 0
+out=/dev/ttyS1
+t=/tests/$scenario.sh
+echo "guest: script $scenario starts" >/dev/kmsg
+if [ ! -e "$t" ]; then
+	status=missing
+elif [ ! -x "$t" ]; then
+	status=not-executable
+else
+	"$t" >"$out" 2>&1 && status=0 || status=$?
+fi
+echo "GUEST-STATUS $scenario $status" >"$out"
+echo "guest: script $scenario exited: $status" >/dev/kmsg
+# Late kernel reports reach the console before the judge reads it.
+sleep 1
+echo "GUEST-DONE $scenario" >"$out"
+systemctl poweroff --no-block
