@@ -63,7 +63,7 @@ bisect-check: initramfs
 
 clean:
 	rm -rf build/runs build/initramfs build/initramfs.cpio.gz build/accel
-	rm -rf build/obj-* build/kernel-*.stamp
+	rm -rf build/obj-* build/kernel-*.stamp build/rootfs-debian-*.img build/rootfs-debian-*.img.id
 
 distclean:
 	rm -rf build
