@@ -3,7 +3,8 @@
 # Environment: SCENARIO (guest script; empty or "shell" for a shell),
 # TPM (tis, crb or none), CPU_FLAGS (e.g. "-rdrand"), CMDLINE, TIMEOUT (s),
 # HOST_HOOK (tests/hooks/NAME.sh, run beside the guest with RUN_DIR),
-# FIRMWARE (qboot, the default, or ovmf: UEFI booting the EFI stub),
+# FIRMWARE (qboot, the default; seabios, which resumes from S3; or ovmf:
+# UEFI booting the EFI stub),
 # DEVICES (more QEMU devices, e.g. "-device virtio-rng-pci"),
 # KERNEL (the build variant: test, module, bench; see build-kernel.sh),
 # ROOTFS (debian: boot that root file system from a disk,
@@ -120,9 +121,10 @@ qboot)
 	qboot=/usr/share/qemu/qboot.rom
 	[ -f "$qboot" ] && machine+=(-bios "$qboot")
 	;;
+seabios) ;;
 ovmf) machine+=(-bios /usr/share/ovmf/OVMF.fd) ;;
 *)
-	echo "boot-guest: FIRMWARE must be qboot or ovmf, not '$FIRMWARE'" >&2
+	echo "boot-guest: FIRMWARE must be qboot, seabios or ovmf, not '$FIRMWARE'" >&2
 	exit 2
 	;;
 esac

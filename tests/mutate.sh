@@ -19,6 +19,10 @@ else
 	set -- "${@/#/$top/tests/mutations/}"
 	set -- "${@/%/.patch}"
 fi
+# The bugs are planted in the tree the kernel builds read: hold their lock.
+mkdir -p "$top/build"
+exec 9>"$top/build/.build-kernel.lock"
+flock 9
 if ! git -C "$tree" diff --quiet; then
 	echo "mutate: $tree has uncommitted changes; make kernel first" >&2
 	exit 2

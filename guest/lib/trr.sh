@@ -10,7 +10,7 @@ HWRNG_SYS=/sys/class/misc/hw_random
 RNG_CORE=/sys/module/rng_core/parameters
 CREDIT=/sys/kernel/debug/random/credit
 
-# trr_stat SOURCE COLUMN: one column (state, reads, bytes, errors,
+# trr_stat SOURCE COLUMN: one column (state, reads, bytes, empty, errors,
 # health_failures) of SOURCE's row (cpu or tpm) of the driver's stats,
 # found by the header's names; empty if there is no such row or column.
 trr_stat() {
@@ -62,7 +62,7 @@ trr_above() {
 	[ -n "$_v" ] && [ "$_v" -gt "$3" ]
 }
 
-# trr_fault NAME on|off: arm NAME (cpu-fail, cpu-stuck, tpm-fail,
+# trr_fault NAME on|off: arm NAME (cpu-ones, cpu-zero, cpu-empty, tpm-fail,
 # tpm-stuck) for every read from now on, or disarm it. verbose=0 first:
 # the fault_attr default (2) dumps a stack per injected fault, which the
 # runner would rightly take for a splat.

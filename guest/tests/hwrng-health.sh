@@ -1,15 +1,18 @@
 #!/bin/sh
-# Faults injected into each source of tpm-rdrand (fault_attr: the read
-# fails with -EIO, or returns one repeated byte):
+# Faults injected into each source of tpm-rdrand (fault_attr: the TPM's
+# read fails with -EIO, or returns one repeated byte; the CPU has no data,
+# or gives words of all ones):
 # 1. no TPM yet, then a TPM whose reads fail: the CPU serves alone,
 #    quality 0, random.c credits nothing (the CRNG not ready yet, so every
 #    fill read would count); a TPM error is not retried for 10 s;
 # 2. the TPM's fault gone: it serves again, quality 8, random.c credits it;
 # 3. the TPM stuck: the health tests catch it and drop it for good, no
 #    stuck byte is used, the CPU serves alone at quality 0;
-# 4. (driver reloaded) the CPU failing: errors counted, the TPM serves
-#    alone at 8; the CPU back when the fault is gone;
-# 5. the CPU stuck: dropped for good, the TPM alone still credited;
+# 4. (driver reloaded) the CPU without data (underflow): counted as empty,
+#    never as a failure, the TPM serves alone at 8; the CPU back when the
+#    fault is gone;
+# 5. the CPU's words all ones: dropped for good, the TPM alone still
+#    credited;
 # 6. both stuck: /dev/hwrng reads fail (EIO), rmmod still works.
 # shellcheck source=../lib/ktap.sh
 . /lib/ktap.sh
@@ -94,34 +97,41 @@ ktap_result "$([ "$(trr_stat tpm state)" = broken ] && [ "$(trr_stat tpm bytes)"
 	tpm.stuck.dropped_for_good "state $(trr_stat tpm state), TPM bytes $(trr_stat tpm bytes) after $n more bytes"
 trr_fill_check tpm.stuck.not_credited 0 64 0
 
-# 4. A fresh driver; the CPU's reads failing.
+# 4. A fresh driver; the CPU without data (RDRAND/RDSEED underflow).
 ktap_check reload.driver_unloads trr_unload
 ktap_check reload.driver_loads modprobe "$TRR_MOD"
 hwrng_select tpm-rdrand
 ktap_check reload.tpm_ok wait_reading 10 trr_is tpm state ok
-e0=$(trr_stat cpu errors) u0=$(trr_stat cpu bytes)
-trr_fault cpu-fail on
+e0=$(trr_stat cpu empty) u0=$(trr_stat cpu bytes)
+trr_fault cpu-empty on
 n=$(reads 8)
-ktap_result "$([ "$n" = 512 ]; echo $?)" cpu.fail.tpm_serves "read $n bytes"
-ktap_check cpu.fail.errors_counted trr_above cpu errors "$e0"
-ktap_check cpu.fail.no_cpu_bytes trr_is cpu bytes "$u0"
-ktap_check cpu.fail.quality_8 test "$(quality)" = 8
-trr_fill_check cpu.fail.tpm_alone_credited 64 0 4
-trr_fault cpu-fail off
-ktap_check cpu.fail.cpu_back wait_reading 20 trr_above cpu bytes "$u0"
-ktap_check cpu.fail.cpu_ok trr_is cpu state ok
+ktap_result "$([ "$n" = 512 ]; echo $?)" cpu.empty.tpm_serves "read $n bytes"
+ktap_check cpu.empty.counted trr_above cpu empty "$e0"
+ktap_result "$([ "$(trr_stat cpu errors)" = 0 ] && [ "$(trr_stat cpu health_failures)" = 0 ] &&
+	[ "$(trr_stat cpu state)" = ok ]; echo $?)" cpu.empty.not_a_failure \
+	"errors $(trr_stat cpu errors), health failures $(trr_stat cpu health_failures), state $(trr_stat cpu state)"
+ktap_check cpu.empty.no_cpu_bytes trr_is cpu bytes "$u0"
+ktap_check cpu.empty.quality_8 test "$(quality)" = 8
+trr_fill_check cpu.empty.tpm_alone_credited 64 0 4
+trr_fault cpu-empty off
+ktap_check cpu.empty.cpu_back wait_reading 20 trr_above cpu bytes "$u0"
+ktap_check cpu.empty.cpu_ok trr_is cpu state ok
 
-# 5. The CPU stuck: dropped for good; the TPM alone, still credited.
-u0=$(trr_stat cpu bytes)
-trr_fault cpu-stuck on
-ktap_check cpu.stuck.broken wait_reading 10 trr_is cpu state broken
-ktap_check cpu.stuck.logged dmesg_has 'tpm-rdrand-rng: cpu: health test failed for good, source not used'
+# 5. The CPU's words all ones (AMD family 17h's RDRAND without its
+# microcode fix): dropped at once for good; the TPM alone, still credited.
+u0=$(trr_stat cpu bytes) r0=$(trr_stat cpu reads)
+trr_fault cpu-ones on
+ktap_check cpu.ones.broken wait_reading 10 trr_is cpu state broken
+ktap_result "$([ "$(trr_stat cpu reads)" -le $((r0 + 2)) ]; echo $?)" cpu.ones.first_read \
+	"CPU reads $r0 -> $(trr_stat cpu reads)"
+ktap_check cpu.ones.words_logged dmesg_has 'tpm-rdrand-rng: cpu: 8 of 8 words all zeros or all ones'
+ktap_check cpu.ones.logged dmesg_has 'tpm-rdrand-rng: cpu: health test failed for good, source not used'
 n=$(reads 16)
-ktap_result "$([ "$n" = 1024 ]; echo $?)" cpu.stuck.tpm_serves "read $n bytes"
-ktap_check cpu.stuck.no_stuck_byte_used trr_is cpu bytes "$u0"
-ktap_check cpu.stuck.quality_8 test "$(quality)" = 8
-trr_fill_check cpu.stuck.tpm_alone_credited 64 0 4
-trr_rngtest cpu.stuck.tpm_alone 52
+ktap_result "$([ "$n" = 1024 ]; echo $?)" cpu.ones.tpm_serves "read $n bytes"
+ktap_check cpu.ones.no_bad_byte_used trr_is cpu bytes "$u0"
+ktap_check cpu.ones.quality_8 test "$(quality)" = 8
+trr_fill_check cpu.ones.tpm_alone_credited 64 0 4
+trr_rngtest cpu.ones.tpm_alone 52
 
 # 6. Both stuck: nothing to serve, reads fail rather than hang.
 trr_fault tpm-stuck on

@@ -94,7 +94,7 @@ nothing_left busy
 
 ktap_check starved.driver_loads modprobe "$MOD"
 hwrng_select tpm-rdrand
-trr_fault cpu-fail on
+trr_fault cpu-empty on
 trr_fault tpm-fail on
 readers
 sleep 2

@@ -78,7 +78,7 @@ spawn current
 # bring it back); the directories go with the module.
 faults() {
 	while [ ! -e "$stop" ]; do
-		for f in cpu-fail tpm-fail tpm-stuck cpu-stuck; do
+		for f in cpu-empty cpu-zero tpm-fail tpm-stuck cpu-ones; do
 			trr_fault "$f" on 2>/dev/null
 			sleep 0.2
 			trr_fault "$f" off 2>/dev/null

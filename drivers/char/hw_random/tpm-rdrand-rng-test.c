@@ -2,12 +2,13 @@
 /*
  * KUnit tests of tpm-rdrand-rng, included at the end of the driver. The
  * two sources are replaced with static stubs that serve xorshift streams,
- * fail, or repeat one byte, as each case says.
+ * fail, repeat one byte, or put a word of zeros or ones in the stream, as
+ * each case says.
  */
 
 #include <kunit/test.h>
 
-enum trr_test_mode { TRR_OK, TRR_NONE, TRR_ERROR, TRR_STUCK, TRR_SHORT };
+enum trr_test_mode { TRR_OK, TRR_NONE, TRR_ERROR, TRR_STUCK, TRR_SHORT, TRR_ZERO, TRR_ONES };
 
 static struct {
 	enum trr_test_mode cpu, tpm;
@@ -41,6 +42,9 @@ static int trr_test_serve(enum trr_test_mode mode, u64 *state, u8 *buf, size_t l
 	default:
 		for (i = 0; i < len; i++)
 			buf[i] = trr_test_next(state);
+		/* One 64-bit word of the stream, bytes 8 to 15. */
+		if (mode == TRR_ZERO || mode == TRR_ONES)
+			memset(buf + 8, mode == TRR_ONES ? 0xff : 0, 8);
 		return len;
 	}
 }
@@ -247,6 +251,79 @@ static void trr_test_stuck(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), -EIO);
 }
 
+/*
+ * A word of zeros or of ones drops its block, a second one the source:
+ * the TPM's bytes serve alone meanwhile.
+ */
+static void trr_test_bad_words(struct kunit *test)
+{
+	struct trr_rng *trr = trr_test_rng(test);
+	u8 out[TRR_BLOCK], tpm[TRR_BLOCK];
+	u64 t;
+	int i;
+
+	trr_read(&trr->rng, out, sizeof(out), true);
+	trr_test.cpu = TRR_ZERO;
+	t = trr_test.tpm_state;
+	for (i = 0; i < TRR_BLOCK; i++)
+		tpm[i] = trr_test_next(&t);
+	KUNIT_ASSERT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
+	KUNIT_EXPECT_MEMEQ(test, out, tpm, TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, trr->cpu.health_failures, 1ULL);
+	KUNIT_EXPECT_FALSE(test, trr->cpu.broken);
+	/* A good block between them changes nothing. */
+	trr_test.cpu = TRR_OK;
+	trr_read(&trr->rng, out, sizeof(out), true);
+	KUNIT_EXPECT_EQ(test, trr->cpu.health_failures, 1ULL);
+	trr_test.cpu = TRR_ONES;
+	trr_read(&trr->rng, out, sizeof(out), true);
+	KUNIT_EXPECT_TRUE(test, trr->cpu.broken);
+	KUNIT_EXPECT_FALSE(test, trr->tpm.broken);
+	KUNIT_EXPECT_EQ(test, trr->rng.quality, 8);
+
+	/* The same for the TPM; with both gone, an error. */
+	trr_test.tpm = TRR_ONES;
+	trr_read(&trr->rng, out, sizeof(out), true);
+	KUNIT_EXPECT_FALSE(test, trr->tpm.broken);
+	KUNIT_EXPECT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), -EIO);
+	KUNIT_EXPECT_TRUE(test, trr->tpm.broken);
+}
+
+/*
+ * After a resume both sources are tested from the start: 16 reads of
+ * each are dropped, the 17th is used. A source dropped for good stays so.
+ */
+static void trr_test_resume(struct kunit *test)
+{
+	struct trr_rng *trr = trr_test_rng(test);
+	u8 out[TRR_BLOCK], want[TRR_BLOCK];
+	u64 c, t;
+	int i;
+
+	KUNIT_ASSERT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
+	trr_test.cpu_calls = 0;
+	trr_test.tpm_calls = 0;
+	set_bit(0, &trr->resumed);
+	c = trr_test.cpu_state;
+	t = trr_test.tpm_state;
+	for (i = 0; i < 16 * TRR_BLOCK; i++) {
+		trr_test_next(&c);
+		trr_test_next(&t);
+	}
+	for (i = 0; i < TRR_BLOCK; i++)
+		want[i] = trr_test_next(&c) ^ trr_test_next(&t);
+	KUNIT_ASSERT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, trr_test.cpu_calls, 17U);
+	KUNIT_EXPECT_EQ(test, trr_test.tpm_calls, 17U);
+	KUNIT_EXPECT_MEMEQ(test, out, want, TRR_BLOCK);
+
+	trr->cpu.broken = true;
+	set_bit(0, &trr->resumed);
+	trr_read(&trr->rng, out, sizeof(out), true);
+	KUNIT_EXPECT_TRUE(test, trr->cpu.broken);
+	KUNIT_EXPECT_EQ(test, trr_test.cpu_calls, 17U);
+}
+
 static struct kunit_case trr_test_cases[] = {
 	KUNIT_CASE(trr_test_xor),
 	KUNIT_CASE(trr_test_tpm_gone),
@@ -254,6 +331,8 @@ static struct kunit_case trr_test_cases[] = {
 	KUNIT_CASE(trr_test_cpu_gone),
 	KUNIT_CASE(trr_test_tpm_error),
 	KUNIT_CASE(trr_test_stuck),
+	KUNIT_CASE(trr_test_bad_words),
+	KUNIT_CASE(trr_test_resume),
 	{}
 };
 

@@ -8,6 +8,14 @@
  * the SP 800-90B health tests before they are used; a source that fails
  * them for good is dropped, and the other one serves alone.
  *
+ * A word of all zeros or all ones is what RNG instructions with known
+ * errata return while reporting success: RDRAND on AMD family 17h before
+ * its microcode fix and on families 15h/16h after a resume, RDSEED's 16-
+ * and 32-bit forms on AMD Zen 5 (AMD-SB-7055). A good source gives one
+ * such 64-bit word with probability 2^-63: the first drops its block, a
+ * second drops the source. After a resume both sources are tested from
+ * the start again before their output is used.
+ *
  * The hwrng core credits the fill thread's reads at rng->quality, which
  * rng_core.default_quality caps at registration. This driver keeps that
  * quality while the TPM serves and sets it to 0 while the CPU serves
@@ -23,6 +31,7 @@
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/suspend.h>
 #include <linux/random.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -39,6 +48,7 @@
 /* Reads per ->read while the startup test runs: 1024 samples in halves. */
 #define TRR_STARTUP_READS	(2 * 1024 / TRR_BLOCK)
 #define TRR_IDLE_MS		1000	/* a waiting read that found nothing */
+#define TRR_SLOW_MS		2000	/* a slower read pauses its source */
 
 struct trr_source {
 	const char *name;
@@ -46,7 +56,8 @@ struct trr_source {
 	struct hwrng_health health;
 	unsigned long retry_at;		/* jiffies; 0: no wait */
 	bool broken;			/* failed its health tests for good */
-	u64 reads, bytes, errors, health_failures;
+	unsigned int bad_words;		/* all zeros or all ones */
+	u64 reads, bytes, empty, errors, health_failures;
 };
 
 struct trr_rng {
@@ -54,35 +65,64 @@ struct trr_rng {
 	struct trr_source cpu, tpm;
 	unsigned short tpm_quality;	/* rng.quality while the TPM serves */
 	bool cpu_only;			/* the last read had no TPM bytes */
+	unsigned long resumed;		/* bit 0: test both sources again */
+	struct notifier_block pm_nb;
 	struct dentry *debugfs;
 };
 
 static struct trr_rng *trr_the;
 
 #ifdef CONFIG_HW_RANDOM_TPM_RDRAND_FAULT_INJECTION
-/* [0] for the CPU, [1] for the TPM: a read fails, or repeats one byte. */
-static struct fault_attr trr_fail[2] = { FAULT_ATTR_INITIALIZER, FAULT_ATTR_INITIALIZER };
-static struct fault_attr trr_stuck[2] = { FAULT_ATTR_INITIALIZER, FAULT_ATTR_INITIALIZER };
+/*
+ * The framework decides when, the driver how: the CPU's known errata
+ * (words of all ones, words of zeros, no data), the TPM's read failing or
+ * repeating one byte.
+ */
+static DECLARE_FAULT_ATTR(trr_cpu_ones);
+static DECLARE_FAULT_ATTR(trr_cpu_zero);
+static DECLARE_FAULT_ATTR(trr_cpu_empty);
+static DECLARE_FAULT_ATTR(trr_tpm_fail);
+static DECLARE_FAULT_ATTR(trr_tpm_stuck);
 
-/* The framework decides when a read fails; the driver, how. */
-static int trr_fault(bool tpm, u8 *buf, int n)
+static size_t trr_cpu_fault(unsigned long *words, size_t n)
 {
-	if (n > 0 && should_fail(&trr_fail[tpm], n))
+	size_t i;
+
+	if (n && should_fail(&trr_cpu_empty, 1))
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (should_fail(&trr_cpu_ones, 1))
+			words[i] = ~0UL;
+		else if (should_fail(&trr_cpu_zero, 1))
+			words[i] = 0;
+	}
+	return n;
+}
+
+static int trr_tpm_fault(u8 *buf, int n)
+{
+	if (n > 0 && should_fail(&trr_tpm_fail, n))
 		return -EIO;
-	if (n > 0 && should_fail(&trr_stuck[tpm], n))
+	if (n > 0 && should_fail(&trr_tpm_stuck, n))
 		memset(buf, 0x5a, n);
 	return n;
 }
 
 static void trr_fault_debugfs(struct dentry *dir)
 {
-	fault_create_debugfs_attr("cpu-fail", dir, &trr_fail[0]);
-	fault_create_debugfs_attr("cpu-stuck", dir, &trr_stuck[0]);
-	fault_create_debugfs_attr("tpm-fail", dir, &trr_fail[1]);
-	fault_create_debugfs_attr("tpm-stuck", dir, &trr_stuck[1]);
+	fault_create_debugfs_attr("cpu-ones", dir, &trr_cpu_ones);
+	fault_create_debugfs_attr("cpu-zero", dir, &trr_cpu_zero);
+	fault_create_debugfs_attr("cpu-empty", dir, &trr_cpu_empty);
+	fault_create_debugfs_attr("tpm-fail", dir, &trr_tpm_fail);
+	fault_create_debugfs_attr("tpm-stuck", dir, &trr_tpm_stuck);
 }
 #else
-static int trr_fault(bool tpm, u8 *buf, int n)
+static size_t trr_cpu_fault(unsigned long *words, size_t n)
+{
+	return n;
+}
+
+static int trr_tpm_fault(u8 *buf, int n)
 {
 	return n;
 }
@@ -104,6 +144,7 @@ static int trr_cpu_get(u8 *buf, size_t len)
 		if (!got)
 			break;
 	}
+	i = trr_cpu_fault(words, i);
 	if (i == n)
 		memcpy(buf, words, n * sizeof(long));
 	memzero_explicit(words, sizeof(words));
@@ -126,28 +167,46 @@ static int trr_tpm_get(u8 *buf, size_t len)
 	if (!chip)
 		return -ENODEV;
 	if (!(chip->flags & (TPM_CHIP_FLAG_HWRNG_DISABLED | TPM_CHIP_FLAG_FIRMWARE_UPGRADE)))
-		rc = tpm_get_random(chip, buf, len);
+		rc = trr_tpm_fault(buf, tpm_get_random(chip, buf, len));
 	put_device(&chip->dev);
 	return rc;
+}
+
+/* The 64-bit words of @buf that are all zeros or all ones. */
+static unsigned int trr_bad_words(const u8 *buf, int n)
+{
+	unsigned int bad = 0;
+	u64 w;
+	int i;
+
+	for (i = 0; i + sizeof(w) <= n; i += sizeof(w)) {
+		memcpy(&w, buf + i, sizeof(w));
+		bad += !w || !~w;
+	}
+	return bad;
 }
 
 /* Health-test @n bytes of @src. Return true if they passed. */
 static bool trr_healthy(struct trr_source *src, const u8 *buf, int n)
 {
-	switch (hwrng_health_test(&src->health, buf, n)) {
-	case HWRNG_HEALTH_PASS:
+	enum hwrng_health_result res = hwrng_health_test(&src->health, buf, n);
+	unsigned int bad = trr_bad_words(buf, n);
+
+	if (res == HWRNG_HEALTH_PASS && !bad)
 		return true;
-	case HWRNG_HEALTH_FAIL:
-		src->health_failures++;
-		pr_warn_ratelimited("%s: health test failed, %d bytes dropped\n",
-				    src->name, n);
-		return false;
-	default:
-		src->health_failures++;
+	src->health_failures++;
+	if (bad)
+		pr_warn_ratelimited("%s: %u of %d words all zeros or all ones\n",
+				    src->name, bad, n / (int)sizeof(u64));
+	src->bad_words += bad;
+	if (res == HWRNG_HEALTH_FAIL_PERMANENT || src->bad_words > 1) {
 		src->broken = true;
 		pr_err("%s: health test failed for good, source not used\n", src->name);
-		return false;
+	} else {
+		pr_warn_ratelimited("%s: health test failed, %d bytes dropped\n",
+				    src->name, n);
 	}
+	return false;
 }
 
 /*
@@ -158,6 +217,7 @@ static bool trr_healthy(struct trr_source *src, const u8 *buf, int n)
  */
 static int trr_source_read(struct trr_source *src, u8 *buf, size_t len)
 {
+	unsigned long start;
 	bool ready;
 	int i, n;
 
@@ -167,10 +227,17 @@ static int trr_source_read(struct trr_source *src, u8 *buf, size_t len)
 
 	for (i = 0; i < TRR_STARTUP_READS; i++) {
 		src->reads++;
+		start = jiffies;
 		n = src->get(buf, len);
-		n = trr_fault(src->get == trr_tpm_get, buf, n);
+		if (n > 0 && time_after(jiffies, start + msecs_to_jiffies(TRR_SLOW_MS))) {
+			src->retry_at = jiffies + TRR_RETRY_S * HZ ?: 1;
+			pr_warn_ratelimited("%s: a read took %u ms, paused for %d s\n", src->name,
+					    jiffies_to_msecs(jiffies - start), TRR_RETRY_S);
+		}
 		if (n <= 0) {
 			/* -ENODEV: no TPM (yet); 0: the CPU has nothing now. */
+			if (n == 0 || n == -ENODEV)
+				src->empty++;
 			if (n < 0 && n != -ENODEV) {
 				src->errors++;
 				src->retry_at = jiffies + TRR_RETRY_S * HZ ?: 1;
@@ -217,6 +284,14 @@ static void trr_set_quality(struct trr_rng *trr, bool tpm)
 	trr->cpu_only = !tpm;
 }
 
+/* Test a source from the start again, unless it failed for good. */
+static void trr_source_restart(struct trr_source *src)
+{
+	if (!src->broken)
+		hwrng_health_init(&src->health, TRR_MIN_ENTROPY);
+	src->retry_at = 0;
+}
+
 /* Reads are serialised by the hwrng core's reading_mutex. */
 static int trr_read(struct hwrng *rng, void *data, size_t max, bool wait)
 {
@@ -227,6 +302,11 @@ static int trr_read(struct hwrng *rng, void *data, size_t max, bool wait)
 
 	if (!len)
 		return 0;
+	if (test_and_clear_bit(0, &trr->resumed)) {
+		trr_source_restart(&trr->cpu);
+		trr_source_restart(&trr->tpm);
+		pr_info("resumed: both sources are tested again before use\n");
+	}
 	/* The CPU first: it never runs with the TPM's bytes in reach. */
 	cpu = trr_source_read(&trr->cpu, data, len);
 	/* TPM commands sleep. */
@@ -256,16 +336,31 @@ static int trr_stats_show(struct seq_file *m, void *unused)
 	struct trr_source *srcs[] = { &trr->cpu, &trr->tpm };
 	int i;
 
-	seq_puts(m, "source state reads bytes errors health_failures\n");
+	seq_puts(m, "source state reads bytes empty errors health_failures\n");
 	for (i = 0; i < ARRAY_SIZE(srcs); i++)
-		seq_printf(m, "%s %s %llu %llu %llu %llu\n", srcs[i]->name,
+		seq_printf(m, "%s %s %llu %llu %llu %llu %llu\n", srcs[i]->name,
 			   srcs[i]->broken ? "broken" :
 			   hwrng_health_ready(&srcs[i]->health) ? "ok" : "startup",
-			   srcs[i]->reads, srcs[i]->bytes, srcs[i]->errors,
-			   srcs[i]->health_failures);
+			   srcs[i]->reads, srcs[i]->bytes, srcs[i]->empty,
+			   srcs[i]->errors, srcs[i]->health_failures);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(trr_stats);
+
+/*
+ * A resume may have reset either source (AMD family 15h/16h CPUs lose
+ * RDRAND across suspend, and the boot-time RDRAND check does not run
+ * again); the next read tests both again.
+ */
+static int trr_pm_notify(struct notifier_block *nb, unsigned long action, void *data)
+{
+	struct trr_rng *trr = container_of(nb, struct trr_rng, pm_nb);
+
+	if (action == PM_POST_SUSPEND || action == PM_POST_HIBERNATION ||
+	    action == PM_POST_RESTORE)
+		set_bit(0, &trr->resumed);
+	return NOTIFY_DONE;
+}
 
 static void trr_source_init(struct trr_source *src, const char *name,
 			    int (*get)(u8 *buf, size_t len))
@@ -308,6 +403,8 @@ static int __init trr_init(void)
 		return err;
 	}
 	trr_the = trr;
+	trr->pm_nb.notifier_call = trr_pm_notify;
+	register_pm_notifier(&trr->pm_nb);
 	/* The fill thread may have set it to 0 and kept it already. */
 	pr_info("TPM bytes credited at %u/1024 (rng_core.default_quality), the CPU's alone at 0\n",
 		max(READ_ONCE(trr->rng.quality), READ_ONCE(trr->tpm_quality)));
@@ -321,6 +418,7 @@ static int __init trr_init(void)
 static void __exit trr_exit(void)
 {
 	debugfs_remove_recursive(trr_the->debugfs);
+	unregister_pm_notifier(&trr_the->pm_nb);
 	hwrng_unregister(&trr_the->rng);
 	kfree(trr_the);
 }

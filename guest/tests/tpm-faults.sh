@@ -1,0 +1,83 @@
+#!/bin/sh
+# The TPM answering GetRandom as TPMs in the field do, through the TPM
+# core's fail_tpm fault_attr (test kernels): each fault repeated degrades
+# to the CPU alone with a line from the driver (and the TPM core's own),
+# /dev/hwrng keeps serving, the driver's quality is 0 so nothing is
+# credited, and the TPM serves again at 8 once the fault stops. A fault
+# the TPM core absorbs (one TPM2_RC_RETRY; 32-byte answers) changes
+# nothing.
+# shellcheck source=../lib/ktap.sh
+. /lib/ktap.sh
+# shellcheck source=../lib/trr.sh
+. /lib/trr.sh
+FT=/sys/kernel/debug/fail_tpm
+TP=/sys/module/tpm/parameters
+ktap_begin
+hwrng_select tpm-rdrand
+ktap_check tpm_ok wait_reading 20 trr_is tpm state ok
+ktap_first_blocking_read
+
+# tpm_fault RC BYTES DELAY_MS TIMES: the next TIMES GetRandom commands (-1:
+# all) answer RC (0: the TPM's answer), ask at most BYTES, DELAY_MS late.
+tpm_fault() {
+	echo "$1" >"$TP/fault_rc" && echo "$2" >"$TP/fault_random_bytes" &&
+		echo "$3" >"$TP/fault_delay_ms" && echo 0 >"$FT/verbose" &&
+		echo "$4" >"$FT/times" && echo 100 >"$FT/probability"
+}
+tpm_fault_off() {
+	echo 0 >"$FT/probability" && echo 0 >"$TP/fault_rc" &&
+		echo 128 >"$TP/fault_random_bytes" && echo 0 >"$TP/fault_delay_ms"
+}
+reads() {
+	timeout 20 dd if=/dev/hwrng bs=64 count="$1" 2>/dev/null | wc -c
+}
+quality() {
+	cat "$HWRNG_SYS/rng_quality"
+}
+quality_is() {
+	[ "$(quality)" = "$1" ]
+}
+
+# absorbed NAME RC BYTES TIMES: the TPM core hides the fault; the TPM
+# serves on, no driver error; the fault fired (its times went down).
+absorbed() {
+	e0=$(trr_stat tpm errors) b0=$(trr_stat tpm bytes)
+	tpm_fault "$2" "$3" 0 "$4"
+	n=$(reads 16)
+	left=$(cat "$FT/times")
+	tpm_fault_off
+	ktap_result "$([ "$n" = 1024 ] && [ "$(trr_stat tpm errors)" = "$e0" ] &&
+		[ "$(trr_stat tpm bytes)" -ge $((b0 + 1024)) ] && [ "$left" != "$4" ]; echo $?)" "$1" \
+		"read $n bytes; TPM errors $e0 -> $(trr_stat tpm errors), bytes $b0 -> $(trr_stat tpm bytes); fault times $4 -> $left"
+}
+
+# degraded NAME RC BYTES DELAY_MS DRIVER_LINE [CORE_LINE]: every GetRandom
+# misbehaves: the driver says so, the CPU serves alone uncredited, and
+# the TPM is back at 8 once the fault stops.
+degraded() {
+	l0=$(trr_lines "$5") b0=$(trr_stat tpm bytes)
+	tpm_fault "$2" "$3" "$4" -1
+	ktap_check "$1.driver_line" wait_reading 30 trr_lines_above "$5" "$l0"
+	[ -n "${6:-}" ] && ktap_check "$1.core_line" dmesg_has "$6"
+	b1=$(trr_stat tpm bytes)
+	n=$(reads 8)
+	ktap_result "$([ "$n" = 512 ]; echo $?)" "$1.cpu_serves" "read $n bytes"
+	ktap_check "$1.quality_0" test "$(quality)" = 0
+	ktap_result "$([ "$(trr_stat tpm bytes)" = "$b1" ]; echo $?)" "$1.no_tpm_bytes" \
+		"TPM bytes $b0 -> $b1 -> $(trr_stat tpm bytes)"
+	trr_fill_check "$1.not_credited" 0 64 0
+	tpm_fault_off
+	ktap_check "$1.recovers" wait_reading 30 trr_above tpm bytes "$b1"
+	ktap_check "$1.quality_8" wait_reading 5 quality_is 8
+}
+
+absorbed retry_once 0x922 128 1
+absorbed short_32 0 32 100000
+degraded retry 0x922 128 0 'tpm: read failed \(-5\), retried in 10 s' 'tpm tpm0: in retry loop'
+degraded testing 0x90a 128 0 'tpm: read failed \(-5\), retried in 10 s' 'tpm tpm0: self test is still running'
+degraded yielded 0x908 128 0 'tpm: read failed \(-5\), retried in 10 s' \
+	'tpm tpm0: A TPM error \(2312\) occurred attempting get random'
+degraded zero_bytes 0 0 0 'tpm: read failed \(-5\), retried in 10 s'
+degraded slow_2s 0 128 2000 'tpm: a read took [0-9]+ ms, paused for 10 s'
+dmesg | grep -E 'tpm' | tail -n 20 | sed 's/^/# /'
+ktap_end
