@@ -2,11 +2,12 @@
 # Suspend and resume under tpm-rdrand (built in, selected): first s2idle
 # driven through /sys/power/pm_test ("devices": the TPM is suspended, then
 # resumed 5 s later) while two readers are busy on /dev/hwrng; then a real
-# S3 (the host hook wakes the machine from QEMU's monitor). While the TPM
-# is suspended its reads give nothing (no TPM error, no health failure,
-# no spin); after resume the driver tests both sources from the start
-# before using them (AMD family 15h/16h CPUs lose RDRAND across suspend),
-# then both serve again and the TPM is credited again at 8.
+# S3 (the host hook wakes the machine from QEMU's monitor). From the start
+# of a suspend to its end the driver's reads give nothing and touch
+# neither source (no TPM error, no health failure, no spin); after it the
+# driver tests both sources from the start before using them (some AMD
+# CPUs lose RDRAND across suspend), then both serve again and the TPM is
+# credited again at 8.
 # shellcheck source=../lib/ktap.sh
 . /lib/ktap.sh
 # shellcheck source=../lib/trr.sh

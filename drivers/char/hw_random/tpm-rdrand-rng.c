@@ -8,13 +8,14 @@
  * the SP 800-90B health tests before they are used; a source that fails
  * them for good is dropped, and the other one serves alone.
  *
- * A word of all zeros or all ones is what RNG instructions with known
- * errata return while reporting success: RDRAND on AMD family 17h before
- * its microcode fix and on families 15h/16h after a resume, RDSEED's 16-
- * and 32-bit forms on AMD Zen 5 (AMD-SB-7055). A good source gives one
- * such 64-bit word with probability 2^-63: the first drops its block, a
- * second drops the source. After a resume both sources are tested from
- * the start again before their output is used.
+ * The CPU's output is also checked a 64-bit word at a time: an RNG
+ * instruction that fails while reporting success returns a constant word
+ * (RDRAND's all ones on some AMD CPUs after a resume, which the kernel's
+ * boot-time check does not see again; RDSEED's zeros on AMD Zen 5). For
+ * uniform output, such a word of all zeros or all ones comes once in
+ * 2^63: the first drops its block, a second drops the source. Reads are
+ * held from the start of a suspend to its end, and both sources are
+ * tested from the start again before their output is used after it.
  *
  * The hwrng core credits the fill thread's reads at rng->quality, which
  * rng_core.default_quality caps at registration. This driver keeps that
@@ -31,10 +32,10 @@
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
-#include <linux/suspend.h>
 #include <linux/random.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/suspend.h>
 #include <linux/tpm.h>
 #include <kunit/static_stub.h>
 #include <asm/archrandom.h>
@@ -56,7 +57,7 @@ struct trr_source {
 	struct hwrng_health health;
 	unsigned long retry_at;		/* jiffies; 0: no wait */
 	bool broken;			/* failed its health tests for good */
-	unsigned int bad_words;		/* all zeros or all ones */
+	unsigned int bad_words;		/* the CPU's, per module load */
 	u64 reads, bytes, empty, errors, health_failures;
 };
 
@@ -65,10 +66,12 @@ struct trr_rng {
 	struct trr_source cpu, tpm;
 	unsigned short tpm_quality;	/* rng.quality while the TPM serves */
 	bool cpu_only;			/* the last read had no TPM bytes */
-	unsigned long resumed;		/* bit 0: test both sources again */
+	unsigned long pm;		/* TRR_SUSPENDING, TRR_RESUMED */
 	struct notifier_block pm_nb;
 	struct dentry *debugfs;
 };
+
+enum { TRR_SUSPENDING, TRR_RESUMED };	/* bits of trr_rng.pm */
 
 static struct trr_rng *trr_the;
 
@@ -173,13 +176,13 @@ static int trr_tpm_get(u8 *buf, size_t len)
 }
 
 /* The 64-bit words of @buf that are all zeros or all ones. */
-static unsigned int trr_bad_words(const u8 *buf, int n)
+static unsigned int trr_bad_words(const u8 *buf, size_t len)
 {
 	unsigned int bad = 0;
+	size_t i;
 	u64 w;
-	int i;
 
-	for (i = 0; i + sizeof(w) <= n; i += sizeof(w)) {
+	for (i = 0; i + sizeof(w) <= len; i += sizeof(w)) {
 		memcpy(&w, buf + i, sizeof(w));
 		bad += !w || !~w;
 	}
@@ -190,7 +193,8 @@ static unsigned int trr_bad_words(const u8 *buf, int n)
 static bool trr_healthy(struct trr_source *src, const u8 *buf, int n)
 {
 	enum hwrng_health_result res = hwrng_health_test(&src->health, buf, n);
-	unsigned int bad = trr_bad_words(buf, n);
+	/* RNG instructions give words; a TPM's stream has no such structure. */
+	unsigned int bad = src->get == trr_cpu_get ? trr_bad_words(buf, n) : 0;
 
 	if (res == HWRNG_HEALTH_PASS && !bad)
 		return true;
@@ -201,12 +205,18 @@ static bool trr_healthy(struct trr_source *src, const u8 *buf, int n)
 	src->bad_words += bad;
 	if (res == HWRNG_HEALTH_FAIL_PERMANENT || src->bad_words > 1) {
 		src->broken = true;
-		pr_err("%s: health test failed for good, source not used\n", src->name);
+		pr_err("%s: %s test failed for good, source not used\n", src->name,
+		       res == HWRNG_HEALTH_FAIL_PERMANENT ? "health" : "word");
 	} else {
 		pr_warn_ratelimited("%s: health test failed, %d bytes dropped\n",
 				    src->name, n);
 	}
 	return false;
+}
+
+static void trr_pause(struct trr_source *src)
+{
+	src->retry_at = jiffies + TRR_RETRY_S * HZ ?: 1;
 }
 
 /*
@@ -218,7 +228,7 @@ static bool trr_healthy(struct trr_source *src, const u8 *buf, int n)
 static int trr_source_read(struct trr_source *src, u8 *buf, size_t len)
 {
 	unsigned long start;
-	bool ready;
+	bool ready, slow;
 	int i, n;
 
 	if (src->broken || (src->retry_at && time_before(jiffies, src->retry_at)))
@@ -229,8 +239,9 @@ static int trr_source_read(struct trr_source *src, u8 *buf, size_t len)
 		src->reads++;
 		start = jiffies;
 		n = src->get(buf, len);
-		if (n > 0 && time_after(jiffies, start + msecs_to_jiffies(TRR_SLOW_MS))) {
-			src->retry_at = jiffies + TRR_RETRY_S * HZ ?: 1;
+		slow = n > 0 && time_after(jiffies, start + msecs_to_jiffies(TRR_SLOW_MS));
+		if (slow) {
+			trr_pause(src);
 			pr_warn_ratelimited("%s: a read took %u ms, paused for %d s\n", src->name,
 					    jiffies_to_msecs(jiffies - start), TRR_RETRY_S);
 		}
@@ -240,7 +251,7 @@ static int trr_source_read(struct trr_source *src, u8 *buf, size_t len)
 				src->empty++;
 			if (n < 0 && n != -ENODEV) {
 				src->errors++;
-				src->retry_at = jiffies + TRR_RETRY_S * HZ ?: 1;
+				trr_pause(src);
 				pr_warn_ratelimited("%s: read failed (%d), retried in %d s\n",
 						    src->name, n, TRR_RETRY_S);
 			}
@@ -254,7 +265,7 @@ static int trr_source_read(struct trr_source *src, u8 *buf, size_t len)
 			src->bytes += n;
 			return n;
 		}
-		if (src->broken || ready)
+		if (src->broken || ready || slow)
 			break;
 	}
 	memzero_explicit(buf, len);
@@ -302,7 +313,12 @@ static int trr_read(struct hwrng *rng, void *data, size_t max, bool wait)
 
 	if (!len)
 		return 0;
-	if (test_and_clear_bit(0, &trr->resumed)) {
+	if (test_bit_acquire(TRR_SUSPENDING, &trr->pm)) {
+		if (wait)
+			hwrng_msleep(rng, TRR_IDLE_MS);
+		return 0;
+	}
+	if (test_and_clear_bit(TRR_RESUMED, &trr->pm)) {
 		trr_source_restart(&trr->cpu);
 		trr_source_restart(&trr->tpm);
 		pr_info("resumed: both sources are tested again before use\n");
@@ -348,17 +364,28 @@ static int trr_stats_show(struct seq_file *m, void *unused)
 DEFINE_SHOW_ATTRIBUTE(trr_stats);
 
 /*
- * A resume may have reset either source (AMD family 15h/16h CPUs lose
- * RDRAND across suspend, and the boot-time RDRAND check does not run
- * again); the next read tests both again.
+ * A suspend may reset either source (some AMD CPUs lose RDRAND across
+ * it, and the kernel's boot-time RDRAND check does not run again), and
+ * the fill thread is not frozen: hold reads from the start of a suspend,
+ * and test both sources again after it, before any use.
  */
 static int trr_pm_notify(struct notifier_block *nb, unsigned long action, void *data)
 {
 	struct trr_rng *trr = container_of(nb, struct trr_rng, pm_nb);
 
-	if (action == PM_POST_SUSPEND || action == PM_POST_HIBERNATION ||
-	    action == PM_POST_RESTORE)
-		set_bit(0, &trr->resumed);
+	switch (action) {
+	case PM_SUSPEND_PREPARE:
+	case PM_HIBERNATION_PREPARE:
+	case PM_RESTORE_PREPARE:
+		set_bit(TRR_SUSPENDING, &trr->pm);
+		break;
+	case PM_POST_SUSPEND:
+	case PM_POST_HIBERNATION:
+	case PM_POST_RESTORE:
+		set_bit(TRR_RESUMED, &trr->pm);
+		clear_bit_unlock(TRR_SUSPENDING, &trr->pm);
+		break;
+	}
 	return NOTIFY_DONE;
 }
 
