@@ -10,7 +10,7 @@
 FT=/sys/kernel/debug/fail_tpm
 TP=/sys/module/tpm/parameters
 ktap_begin
-ktap_check fault_armed sh -c "echo 0 >$TP/fault_ordinal && echo 0x92d >$TP/fault_rc &&
+ktap_check fault_armed sh -c "echo 0 >$TP/fault_ordinal && echo 0x12d >$TP/fault_rc &&
 	echo 0 >$FT/verbose && echo -1 >$FT/times && echo 100 >$FT/probability"
 ktap_check tpm_tis_loads modprobe tpm_tis
 ktap_check upgrade_mode_line dmesg_has 'tpm tpm0: TPM in field upgrade mode, requires firmware upgrade'
