@@ -11,8 +11,8 @@ cd "$top"
 
 log() { echo "bench: $(date +%T) $*"; }
 
-log "build: series kernel without sanitizers (bench variant) and initramfs"
-scripts/build-kernel.sh bench
+log "build: series kernel without sanitizers (bench, and bench-hmac with TPM2 HMAC sessions) and initramfs"
+scripts/build-kernel.sh bench bench-hmac
 guest/build-initramfs.sh >/dev/null
 
 # 5. Wall time of a clean build: the vanilla tree, objects removed, no
@@ -46,7 +46,7 @@ bench/boot-times.sh "$res/boot.tsv"
 log "3b. jitter-only: first blocking read to crng init done"
 bench/jitter-times.sh "$res/jitter.tsv"
 
-for extra in bench/hwrng-rates.sh bench/trr-read-cost.sh bench/grb-rates.sh; do
+for extra in bench/hwrng-rates.sh bench/trr-read-cost.sh bench/grb-rates.sh bench/tpm-hmac.sh; do
 	if [ -x "$extra" ]; then
 		log "$extra"
 		# A missed floor is reported in RESULTS.md, a failed script here;

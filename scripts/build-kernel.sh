@@ -9,6 +9,7 @@
 #            lkdtm and kmemleak-test modules, to prove the detectors work)
 #   bench    kernel.config + policy.config + bench.config   no sanitizers, functions
 #            aligned to 64 bytes, for make bench
+#   bench-hmac  the same + hmac.config   TPM2 HMAC sessions, for bench/tpm-hmac.sh
 #   vanilla  kernel.config + vanilla.config on the unpatched base (tpm-rng-0
 #            built in, as distributions ship it), in build/vanilla
 #   distro   kernel.config + policy.config + module.config + distro.config
@@ -42,14 +43,16 @@ variant_fragments() {
 	module) echo guest/kernel.config guest/policy.config guest/sanitizers.config \
 		guest/module.config ;;
 	bench) echo guest/kernel.config guest/policy.config guest/bench.config ;;
+	bench-hmac) echo guest/kernel.config guest/policy.config guest/bench.config \
+		guest/hmac.config ;;
 	vanilla) echo guest/kernel.config guest/vanilla.config ;;
 	distro) echo guest/kernel.config guest/policy.config guest/module.config \
 		guest/distro.config ;;
 	distro-vanilla) echo guest/kernel.config guest/vanilla.config guest/module.config \
 		guest/distro.config ;;
 	*)
-		echo "build-kernel: unknown variant '$1' (test, module, bench, vanilla," \
-			"distro, distro-vanilla)" >&2
+		echo "build-kernel: unknown variant '$1' (test, module, bench, bench-hmac," \
+			"vanilla, distro, distro-vanilla)" >&2
 		return 2 ;;
 	esac
 }
