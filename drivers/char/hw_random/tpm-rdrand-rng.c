@@ -9,13 +9,14 @@
  * them for good is dropped, and the other one serves alone.
  *
  * The CPU's output is also checked a 64-bit word at a time: an RNG
- * instruction that fails while reporting success returns a constant word
- * (RDRAND's all ones on some AMD CPUs after a resume, which the kernel's
- * boot-time check does not see again; RDSEED's zeros on AMD Zen 5). For
- * uniform output, such a word of all zeros or all ones comes once in
- * 2^63: the first drops its block, a second drops the source. Reads are
- * held from the start of a suspend to its end, and both sources are
- * tested from the start again before their output is used after it.
+ * instruction that fails while reporting success returns a constant word,
+ * e.g. RDRAND's all ones on some AMD CPUs after a resume (the kernel's
+ * RDRAND check then clears only the resumed CPU's own feature bit), or a
+ * stuck-at-zero word now and then. For uniform output, such a word of all
+ * zeros or all ones comes once in 2^63: the first drops its block, a
+ * second drops the source. A read that starts during a suspend gets
+ * nothing, one that spans a suspend is discarded, and after it both
+ * sources are tested from the start again before their output is used.
  *
  * The hwrng core credits the fill thread's reads at rng->quality, which
  * rng_core.default_quality caps at registration. This driver keeps that
@@ -77,9 +78,9 @@ static struct trr_rng *trr_the;
 
 #ifdef CONFIG_HW_RANDOM_TPM_RDRAND_FAULT_INJECTION
 /*
- * The framework decides when, the driver how: the CPU's known errata
- * (words of all ones, words of zeros, no data), the TPM's read failing or
- * repeating one byte.
+ * The framework decides when, the driver how: the CPU's words all ones or
+ * zero (a failing RNG instruction), or no data (an underflow); the TPM's
+ * read failing or repeating one byte.
  */
 static DECLARE_FAULT_ATTR(trr_cpu_ones);
 static DECLARE_FAULT_ATTR(trr_cpu_zero);
@@ -227,7 +228,7 @@ static void trr_pause(struct trr_source *src)
  */
 static int trr_source_read(struct trr_source *src, u8 *buf, size_t len)
 {
-	unsigned long start;
+	unsigned long start, deadline = jiffies + msecs_to_jiffies(TRR_SLOW_MS);
 	bool ready, slow;
 	int i, n;
 
@@ -265,7 +266,8 @@ static int trr_source_read(struct trr_source *src, u8 *buf, size_t len)
 			src->bytes += n;
 			return n;
 		}
-		if (src->broken || ready || slow)
+		/* Bound the time under reading_mutex: the test goes on next time. */
+		if (src->broken || ready || slow || time_after(jiffies, deadline))
 			break;
 	}
 	memzero_explicit(buf, len);
@@ -295,14 +297,6 @@ static void trr_set_quality(struct trr_rng *trr, bool tpm)
 	trr->cpu_only = !tpm;
 }
 
-/* Test a source from the start again, unless it failed for good. */
-static void trr_source_restart(struct trr_source *src)
-{
-	if (!src->broken)
-		hwrng_health_init(&src->health, TRR_MIN_ENTROPY);
-	src->retry_at = 0;
-}
-
 /* Reads are serialised by the hwrng core's reading_mutex. */
 static int trr_read(struct hwrng *rng, void *data, size_t max, bool wait)
 {
@@ -319,8 +313,10 @@ static int trr_read(struct hwrng *rng, void *data, size_t max, bool wait)
 		return 0;
 	}
 	if (test_and_clear_bit(TRR_RESUMED, &trr->pm)) {
-		trr_source_restart(&trr->cpu);
-		trr_source_restart(&trr->tpm);
+		hwrng_health_init(&trr->cpu.health, TRR_MIN_ENTROPY);
+		hwrng_health_init(&trr->tpm.health, TRR_MIN_ENTROPY);
+		trr->cpu.retry_at = 0;
+		trr->tpm.retry_at = 0;
 		pr_info("resumed: both sources are tested again before use\n");
 	}
 	/* The CPU first: it never runs with the TPM's bytes in reach. */
@@ -328,6 +324,12 @@ static int trr_read(struct hwrng *rng, void *data, size_t max, bool wait)
 	/* TPM commands sleep. */
 	if (wait)
 		n = trr_source_read(&trr->tpm, tpm, len);
+	/* A suspend began or ended meanwhile: nothing read across it is used. */
+	if (READ_ONCE(trr->pm)) {
+		memzero_explicit(data, len);
+		memzero_explicit(tpm, sizeof(tpm));
+		return 0;
+	}
 
 	for (i = 0; i < n; i++)
 		out[i] = i < cpu ? out[i] ^ tpm[i] : tpm[i];
@@ -364,10 +366,11 @@ static int trr_stats_show(struct seq_file *m, void *unused)
 DEFINE_SHOW_ATTRIBUTE(trr_stats);
 
 /*
- * A suspend may reset either source (some AMD CPUs lose RDRAND across
- * it, and the kernel's boot-time RDRAND check does not run again), and
- * the fill thread is not frozen: hold reads from the start of a suspend,
- * and test both sources again after it, before any use.
+ * A suspend may reset either source (some AMD CPUs lose RDRAND across it,
+ * and the kernel's RDRAND check then clears only the resumed CPU's own
+ * feature bit), and the fill thread is not frozen: reads get nothing from
+ * the start of a suspend, and both sources are tested again after it,
+ * before any use.
  */
 static int trr_pm_notify(struct notifier_block *nb, unsigned long action, void *data)
 {
@@ -424,14 +427,14 @@ static int __init trr_init(void)
 
 	trr->rng.name = "tpm-rdrand";
 	trr->rng.read = trr_read;
-	err = hwrng_register(&trr->rng);
-	if (err) {
-		kfree(trr);
-		return err;
-	}
-	trr_the = trr;
 	trr->pm_nb.notifier_call = trr_pm_notify;
-	register_pm_notifier(&trr->pm_nb);
+	err = register_pm_notifier(&trr->pm_nb);
+	if (err)
+		goto free;
+	err = hwrng_register(&trr->rng);
+	if (err)
+		goto unregister;
+	trr_the = trr;
 	/* The fill thread may have set it to 0 and kept it already. */
 	pr_info("TPM bytes credited at %u/1024 (rng_core.default_quality), the CPU's alone at 0\n",
 		max(READ_ONCE(trr->rng.quality), READ_ONCE(trr->tpm_quality)));
@@ -440,6 +443,12 @@ static int __init trr_init(void)
 	debugfs_create_file("stats", 0400, trr->debugfs, trr, &trr_stats_fops);
 	trr_fault_debugfs(trr->debugfs);
 	return 0;
+
+unregister:
+	unregister_pm_notifier(&trr->pm_nb);
+free:
+	kfree(trr);
+	return err;
 }
 
 static void __exit trr_exit(void)
