@@ -9,20 +9,8 @@ set -u
 run=$1
 results=$run/results.log
 ktap=$run/hook.ktap
-n=0
-out=()
-result() { # result STATUS NAME [DIAG]
-	n=$((n + 1))
-	[ -n "${3:-}" ] && out+=("# $2: $3")
-	if [ "$1" -eq 0 ]; then out+=("ok $n $2"); else out+=("not ok $n $2"); fi
-}
-report() {
-	{
-		echo "KTAP version 1"
-		printf '%s\n' "${out[@]}"
-		echo "1..$n"
-	} >"$ktap"
-}
+# shellcheck source=hook-ktap.sh
+. "$(dirname "$0")/hook-ktap.sh"
 slices() { grep -c '^# slice ' "$results" 2>/dev/null; }
 
 for _ in $(seq 1200); do

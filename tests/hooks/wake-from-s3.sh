@@ -8,20 +8,8 @@ set -u
 run=$1
 results=$run/results.log
 ktap=$run/hook.ktap
-n=0
-out=()
-result() { # result STATUS NAME [DIAG]
-	n=$((n + 1))
-	[ -n "${3:-}" ] && out+=("# $2: $3")
-	if [ "$1" -eq 0 ]; then out+=("ok $n $2"); else out+=("not ok $n $2"); fi
-}
-report() {
-	{
-		echo "KTAP version 1"
-		printf '%s\n' "${out[@]}"
-		echo "1..$n"
-	} >"$ktap"
-}
+# shellcheck source=hook-ktap.sh
+. "$(dirname "$0")/hook-ktap.sh"
 monitor() { # monitor COMMAND: the monitor's answer, without its echo
 	printf '%s\n' "$1" | socat -t 1 - "UNIX-CONNECT:$run/monitor.sock" 2>/dev/null |
 		tr -d '\r' | grep -v -e '^QEMU ' -e '(qemu)'
