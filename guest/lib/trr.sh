@@ -426,3 +426,13 @@ reseed_interval() {
 		echo $((_up / 2))
 	fi
 }
+
+# trr_both_serving: select tpm-rdrand, check that both of its sources
+# passed their startup tests (cpu_ok, tpm_ok), and wait for the CRNG
+# (ktap_first_blocking_read), so that what follows comes late.
+trr_both_serving() {
+	hwrng_select tpm-rdrand
+	ktap_check cpu_ok wait_reading 20 trr_is cpu state ok
+	ktap_check tpm_ok wait_reading 20 trr_is tpm state ok
+	ktap_first_blocking_read
+}

@@ -9,10 +9,7 @@
 # shellcheck source=../lib/trr.sh
 . /lib/trr.sh
 ktap_begin
-hwrng_select tpm-rdrand
-ktap_check cpu_ok wait_reading 20 trr_is cpu state ok
-ktap_check tpm_ok wait_reading 20 trr_is tpm state ok
-ktap_first_blocking_read
+trr_both_serving
 r0=$(trr_stat cpu reads) u0=$(trr_stat cpu bytes)
 d=$TRR_DBG/cpu-zero
 echo 0 >"$d/verbose" && echo -1 >"$d/times" && echo 10 >"$d/interval" &&

@@ -13,10 +13,7 @@
 # shellcheck source=../lib/trr.sh
 . /lib/trr.sh
 ktap_begin
-hwrng_select tpm-rdrand
-ktap_check cpu_ok wait_reading 20 trr_is cpu state ok
-ktap_check tpm_ok wait_reading 20 trr_is tpm state ok
-ktap_first_blocking_read
+trr_both_serving
 # faults: "ERRORS HEALTH_FAILURES" of both sources, summed.
 faults() {
 	echo "$(($(trr_stat cpu errors) + $(trr_stat tpm errors)))" \
