@@ -14,9 +14,11 @@ all: kernel initramfs rootfs
 deps:
 	@scripts/install-deps.sh
 
-# The two sanitizer kernels, and the two the Debian scenarios boot.
+# The two sanitizer kernels, the two the Debian scenarios boot, arm64's
+# sanitizer kernels and m68k's series and vanilla kernels.
 kernel: deps
-	@scripts/build-kernel.sh test module distro distro-vanilla
+	@scripts/build-kernel.sh test module distro distro-vanilla arm64-test arm64-module \
+		m68k-test m68k-vanilla
 
 initramfs: deps
 	@guest/build-initramfs.sh
@@ -26,11 +28,13 @@ rootfs: deps
 	@scripts/build-rootfs.sh
 
 # One boot with TPM (tis) and RDRAND that shows the entropy state;
-# DISTRO=debian boots the Debian disk under systemd instead.
+# ARCH=arm64 on arm64 (RNDR, the device tree's seed); DISTRO=debian boots
+# the Debian disk under systemd instead.
 run: kernel initramfs rootfs
 	@tests/show-boot.sh
 
-# The whole suite; ends with "N passed, N failed".
+# The whole suite, every scenario on each architecture it names
+# (ARCH=x86_64, arm64 or m68k: that one only); ends with "N passed, N failed".
 test: kernel initramfs rootfs
 	@tests/run-all.sh $(SCENARIOS)
 

@@ -2,7 +2,7 @@
 # build-series34.sh: build the series as it was before the exact-rule patch
 # (0004a), i.e. with 0004's 3/4 piecewise-linear accounting, in build/series34, so
 # that make bench can boot it beside vanilla and the series. Same config
-# as scripts/build-kernel.sh (tinyconfig + guest/kernel.config).
+# as scripts/build-kernel.sh (tinyconfig + guest/kernel.config + x86_64.config).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,7 +22,7 @@ rm -rf "$ddir"
 mkdir -p "$ddir"
 git -C "$top" archive "$rev" drivers | tar -x -C "$ddir"
 mapfile -t patches < <(grep -v -e '^#' -e '^[[:space:]]*$' "$pdir/series")
-id=$(cd "$top" && { git rev-parse "$rev"; cat guest/kernel.config; } | sha256sum | cut -d' ' -f1)
+id=$(cd "$top" && { git rev-parse "$rev"; cat guest/kernel.config guest/x86_64.config; } | sha256sum | cut -d' ' -f1)
 if [ -f "$image" ] && [ "$(cat "$tree/.series34-id" 2>/dev/null)" = "$id" ]; then
 	echo "build-series34: up to date"
 	exit 0
@@ -43,7 +43,8 @@ kmake() {
 		KBUILD_BUILD_HOST=test -j"$(nproc)" "$@"
 }
 kmake tinyconfig >/dev/null
-(cd "$tree" && scripts/kconfig/merge_config.sh -m -Q .config "$top/guest/kernel.config" >/dev/null)
+(cd "$tree" && scripts/kconfig/merge_config.sh -m -Q .config "$top/guest/kernel.config" \
+	"$top/guest/x86_64.config" >/dev/null)
 kmake olddefconfig >/dev/null
 kmake bzImage >"$top/build/kernel-build-series34.log" 2>&1 ||
 	{ tail -n 40 "$top/build/kernel-build-series34.log" >&2; exit 1; }

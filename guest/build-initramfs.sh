@@ -1,41 +1,80 @@
 #!/bin/bash
-# Build build/initramfs.cpio.gz: Debian's busybox-static, the guest init,
-# the in-guest test scripts and programs, and rngtest with its libraries.
+# build-initramfs.sh [ARCH...]: build the guests' initramfs archives
+# (default: all three), each from its staging tree:
+#   x86_64  build/initramfs.cpio.gz: Debian's busybox-static, the guest
+#           init, the in-guest test scripts and programs, and rngtest and
+#           rngd with their libraries
+#   arm64   build/initramfs-arm64.cpio.gz: the same from Debian's arm64
+#           busybox-static (scripts/arm64-debs.sh), without rngtest and rngd
+#   m68k    build/initramfs-m68k.cpio.gz: guest/m68k-init.c as /init only
+#           (Debian has no m68k busybox outside its ports)
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-root=$top/build/initramfs
-out=$top/build/initramfs.cpio.gz
+[ $# -gt 0 ] || set -- x86_64 arm64 m68k
 
-rm -rf "$root"
-mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,tests,lib}
-cp /bin/busybox "$root/bin/busybox"
-for applet in $("$root/bin/busybox" --list); do
-	[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
-done
-install -m 0755 "$top/guest/init" "$root/init"
-cp "$top"/guest/lib/*.sh "$root/lib/"
-for t in "$top"/guest/tests/*.sh; do
-	[ -e "$t" ] && install -m 0755 "$t" "$root/tests/"
-done
-# In-guest C programs: static, so they need nothing from the image.
-for c in "$top"/guest/tests/*.c; do
-	[ -e "$c" ] || continue
-	gcc -static -O2 -Wall -Wextra -Werror -o "$root/bin/$(basename "$c" .c)" "$c"
-done
-
-# copy_with_libs BINARY: copy a dynamic binary and the libraries it needs.
+# copy_with_libs ROOT BINARY: copy a dynamic binary and the libraries it needs.
 copy_with_libs() {
-	cp "$1" "$root/usr/bin/"
-	ldd "$1" | grep -o '/[^ ]*' | while read -r lib; do
-		mkdir -p "$root$(dirname "$lib")"
-		cp -L "$lib" "$root$lib"
+	cp "$2" "$1/usr/bin/"
+	ldd "$2" | grep -o '/[^ ]*' | while read -r lib; do
+		mkdir -p "$1$(dirname "$lib")"
+		cp -L "$lib" "$1$lib"
 	done
 }
-copy_with_libs "$(command -v rngtest)"
-# rngd as Debian's rng-tools5 ships it, for the rngd scenarios.
-copy_with_libs /usr/sbin/rngd
-mkdir -p "$root/var/run"
 
-(cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) | gzip -1 >"$out"
-echo "build-initramfs: $out ($(du -h "$out" | cut -f1))"
+# busybox_root ROOT BUSYBOX CC: busybox and the guest's scripts and programs.
+busybox_root() {
+	local root=$1 applet c t
+	mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,tests,lib,var/run}
+	cp "$2" "$root/bin/busybox"
+	# The applet list is the host's: one busybox-static version, two builds.
+	for applet in $(/bin/busybox --list); do
+		[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
+	done
+	install -m 0755 "$top/guest/init" "$root/init"
+	cp "$top"/guest/lib/*.sh "$root/lib/"
+	for t in "$top"/guest/tests/*.sh; do
+		[ -e "$t" ] && install -m 0755 "$t" "$root/tests/"
+	done
+	# In-guest C programs: static, so they need nothing from the image.
+	# Two use x86 instructions (CPUID, RDRAND): x86_64 only.
+	for c in "$top"/guest/tests/*.c; do
+		case "$3:$(basename "$c" .c)" in
+		gcc:*) ;;
+		*:cpuid-rdrand | *:read-rate) continue ;;
+		esac
+		$3 -static -O2 -Wall -Wextra -Werror -o "$root/bin/$(basename "$c" .c)" "$c"
+	done
+}
+
+for arch in "$@"; do
+	case "$arch" in
+	x86_64)
+		root=$top/build/initramfs out=$top/build/initramfs.cpio.gz
+		rm -rf "$root"
+		busybox_root "$root" /bin/busybox gcc
+		copy_with_libs "$root" "$(command -v rngtest)"
+		# rngd as Debian's rng-tools5 ships it, for the rngd scenarios.
+		copy_with_libs "$root" /usr/sbin/rngd
+		;;
+	arm64)
+		root=$top/build/initramfs-arm64 out=$top/build/initramfs-arm64.cpio.gz
+		rm -rf "$root"
+		busybox_root "$root" "$("$top/scripts/arm64-debs.sh")/bin/busybox" \
+			aarch64-linux-gnu-gcc
+		;;
+	m68k)
+		root=$top/build/initramfs-m68k out=$top/build/initramfs-m68k.cpio.gz
+		rm -rf "$root"
+		mkdir -p "$root"/{proc,dev}
+		m68k-linux-gnu-gcc -static -O2 -Wall -Wextra -Werror -o "$root/init" \
+			"$top/guest/m68k-init.c"
+		;;
+	*)
+		echo "build-initramfs: no guest for ARCH '$arch' (x86_64, arm64, m68k)" >&2
+		exit 2
+		;;
+	esac
+	(cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) | gzip -1 >"$out"
+	echo "build-initramfs: $out ($(du -h "$out" | cut -f1))"
+done

@@ -32,37 +32,72 @@ if [ $# -eq 0 ]; then
 	esac
 fi
 
-cc=gcc
-command -v ccache >/dev/null && cc="ccache gcc"
+ccache=
+command -v ccache >/dev/null && ccache="ccache "
 export CCACHE_DIR="${CCACHE_DIR:-$top/build/ccache}"
 
 # variant_fragments VARIANT: the config fragments of VARIANT, in merge order.
 variant_fragments() {
+	local x86="guest/kernel.config guest/x86_64.config"
+	local arm64="guest/kernel.config guest/arm64.config"
+	# shellcheck disable=SC2086 # $x86 and $arm64 are lists of paths
 	case "$1" in
-	test) echo guest/kernel.config guest/policy.config guest/sanitizers.config ;;
-	module) echo guest/kernel.config guest/policy.config guest/sanitizers.config \
-		guest/module.config ;;
-	bench) echo guest/kernel.config guest/policy.config guest/bench.config ;;
-	bench-hmac) echo guest/kernel.config guest/policy.config guest/bench.config \
-		guest/hmac.config ;;
-	vanilla) echo guest/kernel.config guest/vanilla.config ;;
-	distro) echo guest/kernel.config guest/policy.config guest/module.config \
-		guest/distro.config ;;
-	distro-vanilla) echo guest/kernel.config guest/vanilla.config guest/module.config \
-		guest/distro.config ;;
+	test) echo $x86 guest/policy.config guest/sanitizers.config ;;
+	module) echo $x86 guest/policy.config guest/sanitizers.config guest/module.config \
+		guest/x86_64-module.config ;;
+	bench) echo $x86 guest/policy.config guest/bench.config ;;
+	bench-hmac) echo $x86 guest/policy.config guest/bench.config guest/hmac.config ;;
+	vanilla) echo $x86 guest/vanilla.config ;;
+	distro) echo $x86 guest/policy.config guest/module.config \
+		guest/x86_64-module.config guest/distro.config ;;
+	distro-vanilla) echo $x86 guest/vanilla.config guest/module.config \
+		guest/x86_64-module.config guest/distro.config ;;
+	# arm64 and m68k have no CONFIG_CMDLINE that the boot loader's
+	# command line follows: their policy is on that line (boot-guest.sh).
+	arm64-test) echo $arm64 guest/sanitizers.config ;;
+	arm64-module) echo $arm64 guest/sanitizers.config guest/module.config ;;
+	m68k-test) echo guest/m68k.config ;;
+	m68k-vanilla) echo guest/m68k.config ;;
 	*)
 		echo "build-kernel: unknown variant '$1' (test, module, bench, bench-hmac," \
-			"vanilla, distro, distro-vanilla)" >&2
+			"vanilla, distro, distro-vanilla, arm64-test, arm64-module," \
+			"m68k-test, m68k-vanilla)" >&2
 		return 2 ;;
 	esac
 }
 
+# variant_arch VARIANT: the kernel's ARCH.
+variant_arch() {
+	case "$1" in
+	arm64-*) echo arm64 ;;
+	m68k-*) echo m68k ;;
+	*) echo x86_64 ;;
+	esac
+}
+
+# arch_image ARCH: the image QEMU boots, relative to the build directory.
+arch_image() {
+	case "$1" in
+	arm64) echo arch/arm64/boot/Image ;;
+	m68k) echo vmlinux ;;
+	*) echo arch/x86/boot/bzImage ;;
+	esac
+}
+
 build_variant() {
-	local variant=$1 src obj inputs frags id stamp log
+	local variant=$1 src obj inputs frags id stamp log arch image cross
 	frags=$(variant_fragments "$variant")
+	arch=$(variant_arch "$variant")
+	image=$(arch_image "$arch")
 	if [ "$variant" = vanilla ]; then
 		src=$top/build/vanilla obj=$top/build/vanilla inputs=""
-	elif [ "$variant" = distro-vanilla ]; then
+	elif [ "$variant" = m68k-vanilla ]; then
+		# QEMU's m68k virt passes a bootinfo seed, which vanilla credits
+		# before it parses random.trust_bootloader=off: the series' second
+		# patch, a fix, lets the jitter-only boot be one on vanilla too.
+		src=$top/build/obj-$variant obj=$top/build/obj-$variant
+		inputs=$(cd "$top" && echo patches/0002-random-apply-random.trust_bootloader-*.patch)
+	elif [ "${variant%vanilla}" != "$variant" ]; then
 		src=$top/build/obj-$variant obj=$top/build/obj-$variant inputs=""
 	else
 		src=$top/build/linux obj=$top/build/obj-$variant inputs="patches drivers"
@@ -73,29 +108,42 @@ build_variant() {
 	id=$(cd "$top" && find $inputs $frags scripts/build-kernel.sh scripts/pack-modules.sh \
 		scripts/prepare-tree.sh -type f -print0 |
 		sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
-	if [ -f "$obj/arch/x86/boot/bzImage" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$id" ]; then
+	if [ -f "$obj/$image" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$id" ]; then
 		echo "build-kernel: $variant up to date"
 		return 0
 	fi
 	rm -f "$stamp"
 
 	"$top/scripts/prepare-tree.sh"
-	if [ "$inputs" = "" ] && [ ! -d "$src" ]; then
+	if [ "$src" = "$obj" ] && [ ! -d "$src" ]; then
 		git -C "$top/build/linux" worktree prune
 		git -C "$top/build/linux" worktree add -q --detach "$src" base
+	fi
+	if [ "$variant" = m68k-vanilla ]; then
+		git -C "$src" am --abort >/dev/null 2>&1 || true
+		git -C "$src" checkout -q -f --detach base
+		git -C "$src" -c user.name=fix -c user.email=fix@localhost am -q "$top/$inputs"
 	fi
 	# The module kernel differs from the test kernel in a few symbols:
 	# start from a copy of the test kernel's objects, and kbuild (which
 	# tracks each object's CONFIG_ dependencies) rebuilds only what they
 	# touch, instead of the whole tree.
-	if [ "$variant" = module ] && [ ! -d "$obj" ] && [ -f "$top/build/kernel-test.stamp" ]; then
-		echo "build-kernel: module starts from a copy of the test kernel's objects"
-		cp -a "$top/build/obj-test" "$obj"
+	local test=${variant%module}test
+	if [ "$test" != "${variant}test" ] && [ ! -d "$obj" ] &&
+		[ -f "$top/build/kernel-$test.stamp" ]; then
+		echo "build-kernel: $variant starts from a copy of the $test kernel's objects"
+		cp -a "$top/build/obj-$test" "$obj"
 		rm -f "$obj/.config-fragment"
 	fi
 	mkdir -p "$obj"
+	cross=
+	case "$arch" in
+	arm64) cross=aarch64-linux-gnu- ;;
+	m68k) cross=m68k-linux-gnu- ;;
+	esac
 	kmake() {
-		make -C "$src" O="$obj" -s ARCH=x86_64 CC="$cc" HOSTCC="$cc" \
+		make -C "$src" O="$obj" -s ARCH="$arch" CROSS_COMPILE="$cross" \
+			CC="${ccache}${cross}gcc" HOSTCC="${ccache}gcc" \
 			KBUILD_BUILD_TIMESTAMP=test KBUILD_BUILD_USER=test \
 			KBUILD_BUILD_HOST=test -j"$(nproc)" "$@"
 	}
@@ -120,17 +168,17 @@ build_variant() {
 	fi
 
 	echo "build-kernel: building $variant (log: $log)"
-	local start targets=bzImage
+	local start targets=${image##*/}
 	start=$(date +%s)
-	grep -q '^CONFIG_MODULES=y' "$obj/.config" && targets="bzImage modules"
+	grep -q '^CONFIG_MODULES=y' "$obj/.config" && targets="$targets modules"
 	# shellcheck disable=SC2086 # two targets
 	if ! kmake $targets >"$log" 2>&1; then
 		tail -n 40 "$log" >&2
 		echo "build-kernel: $variant build failed" >&2
 		return 1
 	fi
-	if [ "$variant" = module ]; then
-		"$top/scripts/pack-modules.sh" "$obj"
+	if [ "${variant%module}" != "$variant" ]; then
+		"$top/scripts/pack-modules.sh" "$obj" "$arch"
 	fi
 	echo "build-kernel: $variant done in $(($(date +%s) - start)) s"
 	echo "$id" >"$stamp"

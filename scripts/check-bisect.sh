@@ -1,8 +1,9 @@
 #!/bin/bash
 # check-bisect.sh: apply patches/series and then patches/test/series to the
 # pristine base one patch at a time, in a scratch worktree (build/bisect),
-# and at every prefix build the kernel (tinyconfig + guest/kernel.config;
-# options a prefix does not define yet are simply absent) and boot it
+# and at every prefix build the kernel (tinyconfig + guest/kernel.config +
+# guest/x86_64.config; options a prefix does not define yet are simply
+# absent) and boot it
 # (tests/bisect/prefix-boot.conf: init reached, no splat, every built-in
 # KUnit suite passes). The first patch is a fix for 6.12 on its own: its
 # suite, hwrng_credit, must pass with it and fail with its fix taken out
@@ -27,7 +28,7 @@ build_boot() {
 	local name=$1 suites=$2 log=$runs/$1.build.log
 	kmake tinyconfig >/dev/null
 	(cd "$tree" && scripts/kconfig/merge_config.sh -m -Q .config \
-		"$top/guest/kernel.config" >/dev/null)
+		"$top/guest/kernel.config" "$top/guest/x86_64.config" >/dev/null)
 	kmake olddefconfig >/dev/null
 	if ! kmake bzImage >"$log" 2>&1; then
 		echo "not ok $name build (log: $log)"

@@ -6,7 +6,8 @@ pkgs="linux-source-6.12 gcc make bc bison flex libelf-dev libssl-dev cpio
 xz-utils lz4 qemu-system-x86 swtpm swtpm-tools tpm2-tools rng-tools5
 busybox-static ccache shellcheck libc6-dev perl git gawk kmod gnuplot-nox
 python3-ply python3-git sparse gcc-aarch64-linux-gnu ovmf socat mmdebstrap
-e2fsprogs"
+e2fsprogs qemu-system-arm libc6-dev-arm64-cross qemu-system-misc
+gcc-m68k-linux-gnu libc6-dev-m68k-cross"
 
 missing=""
 for p in $pkgs; do
@@ -15,14 +16,21 @@ for p in $pkgs; do
 		missing="$missing $p"
 	fi
 done
-[ -z "$missing" ] && exit 0
+# The arm64 guest's busybox and kmod are Debian's arm64 packages, which
+# guest/build-initramfs.sh downloads (not installs): apt must know arm64.
+foreign=0
+dpkg --print-foreign-architectures | grep -qx arm64 || foreign=1
+[ -z "$missing" ] && [ "$foreign" = 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then
-	echo "install-deps: missing packages:$missing (run as root)" >&2
+	echo "install-deps: missing packages:$missing$([ "$foreign" = 0 ] ||
+		echo " and the arm64 architecture") (run as root)" >&2
 	exit 1
 fi
+[ "$foreign" = 0 ] || dpkg --add-architecture arm64
 echo "install-deps: installing:$missing"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
+[ -z "$missing" ] && exit 0
 # shellcheck disable=SC2086 # word splitting of the package list is intended
 apt-get install -y -qq --no-install-recommends $missing

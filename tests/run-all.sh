@@ -1,6 +1,8 @@
 #!/bin/bash
-# run-all.sh [NAME...]: run the runner's self-tests and the named scenarios
-# (default: all), and print the closing "N passed, N failed" line. Exit
+# run-all.sh [[ARCH/]NAME...]: run the runner's self-tests and the named
+# scenarios (default: all, each on every architecture of its ARCHES; ARCH
+# set in the environment keeps that one), and print the closing
+# "N passed, N failed" line. A NAME alone is its x86_64 run. Exit
 # status 1 on any failure. JOBS guests run at once (default: the number of
 # host CPUs; each guest has 2 vCPUs, which sleep most of the time, so this
 # keeps both host CPUs busy without timeouts); the longest scenarios of the
@@ -14,11 +16,19 @@ jobs=${JOBS:-$(nproc)}
 if [ $# -eq 0 ]; then
 	for c in "$top"/tests/scenarios/*.conf; do
 		n=$(basename "$c" .conf)
-		set -- "$@" "$n"
+		# shellcheck source=/dev/null
+		for a in $(ARCHES=x86_64; . "$c"; echo "$ARCHES"); do
+			[ -z "${ARCH:-}" ] || [ "$a" = "$ARCH" ] || continue
+			if [ "$a" = x86_64 ]; then
+				set -- "$@" "$n"
+			else
+				set -- "$@" "$a/$n"
+			fi
+		done
 	done
 fi
 
-mkdir -p "$runs"
+mkdir -p "$runs/arm64" "$runs/m68k"
 rm -f "$runs/selftest.err"
 "$top/tests/selftest-judge.sh" >"$runs/selftest.out" 2>&1 || echo error >"$runs/selftest.err"
 # Probe each kernel once here, not in parallel from the guests.
@@ -31,7 +41,7 @@ mapfile -t order < <(for s in "$@"; do
 done | sort -rn | cut -d' ' -f2)
 exclusive=()
 for s in "${order[@]}"; do
-	grep -qx 'EXCLUSIVE=1' "$top/tests/scenarios/$s.conf" 2>/dev/null && exclusive+=("$s")
+	grep -qx 'EXCLUSIVE=1' "$top/tests/scenarios/${s#*/}.conf" 2>/dev/null && exclusive+=("$s")
 done
 
 pids=()

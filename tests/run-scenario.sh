@@ -1,13 +1,16 @@
 #!/bin/bash
-# run-scenario.sh NAME|PATH.conf: boot tests/scenarios/NAME.conf (or the
-# scenario file PATH.conf, e.g. tests/bisect/prefix-boot.conf) and judge it
-# (tests/judge-run.sh). Prints one "ok"/"not ok" line per test and writes
-# the counts to build/runs/NAME/verdict as "PASSED FAILED SKIPPED".
+# run-scenario.sh [ARCH/]NAME|PATH.conf: boot tests/scenarios/NAME.conf
+# (or the scenario file PATH.conf, e.g. tests/bisect/prefix-boot.conf) on
+# ARCH (x86_64 when not given) and judge it (tests/judge-run.sh). Prints
+# one "ok"/"not ok" line per test and writes the counts to
+# build/runs/[ARCH/]NAME/verdict as "PASSED FAILED SKIPPED".
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+arch=x86_64
 case "$1" in
-*/*) conf=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") name=$(basename "$1" .conf) ;;
+*.conf) conf=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") name=$(basename "$1" .conf) ;;
+*/*) arch=${1%%/*} name=$1 conf=$top/tests/scenarios/${1#*/}.conf ;;
 *) name=$1 conf=$top/tests/scenarios/$1.conf ;;
 esac
 # RUNS: where the run directories go (make mutate keeps its own).
@@ -18,17 +21,24 @@ run=${RUNS:-$top/build/runs}/$name
 # Scenario settings (see tests/scenarios/README.md).
 TPM=none CPU_FLAGS="" CMDLINE="" TIMEOUT=120 HOST_HOOK="" KUNIT=0
 KUNIT_SUITES="" KERNEL=test SMP=2 EXPECT_FAIL="" FIRMWARE=qboot DEVICES="" ROOTFS="" MEM=256
-GUEST_TEST=$name
+CPU_RNG=on ARCHES=x86_64
+GUEST_TEST=$(basename "$name")
 # shellcheck source=/dev/null
 . "$conf"
+case " $ARCHES " in
+*" $arch "*) ;;
+*) echo "run-scenario: $name: ARCHES is \"$ARCHES\", not $arch" >&2; exit 2 ;;
+esac
 [ "$KUNIT" = 1 ] && CMDLINE="kunit.enable=1 $CMDLINE"
+obj=$top/build/obj-$KERNEL
+[ "$arch" = x86_64 ] || obj=$top/build/obj-$arch-$KERNEL
 sanitized=0
-grep -q '^CONFIG_DEBUG_KMEMLEAK=y' "$top/build/obj-$KERNEL/.config" 2>/dev/null && sanitized=1
+grep -q '^CONFIG_DEBUG_KMEMLEAK=y' "$obj/.config" 2>/dev/null && sanitized=1
 
 # A scenario that passed with exactly these inputs is not booted again:
 # its verdict stands, said as such (FORCE=1 boots every scenario, and a
 # fresh clone, as in CI, has no verdicts to keep).
-inputs=$("$top/tests/scenario-inputs.sh" "$conf")
+inputs=$(ARCH=$arch "$top/tests/scenario-inputs.sh" "$conf")
 # A disk-booted scenario also depends on its disk (packed here if stale):
 # the Debian packages, the kernel's modules and guest/debian/.
 if [ -n "$ROOTFS" ]; then
@@ -37,7 +47,7 @@ if [ -n "$ROOTFS" ]; then
 fi
 if [ "${FORCE:-0}" != 1 ] && [ "$(cat "$run/inputs" 2>/dev/null)" = "$inputs" ] &&
 	read -r p f _ <"$run/verdict" 2>/dev/null && [ "$f" = 0 ] && [ "$p" -gt 0 ]; then
-	sed -n 's/^PASS \(.*\)$/ok '"$name"': \1/p; s/^SKIP \(.*\)$/ok '"$name"': \1 # SKIP/p' "$run/judged"
+	sed -n 's|^PASS \(.*\)$|ok '"$name"': \1|p; s|^SKIP \(.*\)$|ok '"$name"': \1 # SKIP|p' "$run/judged"
 	echo "# $name: inputs unchanged since its boot of $(date -r "$run/verdict" '+%F %T');" \
 		"verdict kept (FORCE=1 boots it again)"
 	exit 0
@@ -55,7 +65,7 @@ SANITIZED=$sanitized
 TIMEOUT=$TIMEOUT
 EOF
 start=$(date +%s.%N)
-SCENARIO=$GUEST_TEST TPM=$TPM CPU_FLAGS=$CPU_FLAGS CMDLINE=$CMDLINE \
+SCENARIO=$GUEST_TEST TPM=$TPM CPU_FLAGS=$CPU_FLAGS CPU_RNG=$CPU_RNG ARCH=$arch CMDLINE=$CMDLINE \
 	TIMEOUT=$TIMEOUT HOST_HOOK=$HOST_HOOK KERNEL=$KERNEL SMP=$SMP \
 	FIRMWARE=$FIRMWARE DEVICES=$DEVICES ROOTFS=$ROOTFS MEM=$MEM \
 	"$top/tests/boot-guest.sh" "$run" || true
@@ -79,7 +89,7 @@ while read -r verdict test; do
 	*) echo "not ok $name: $test"; failed=$((failed + 1)) ;;
 	esac
 done <"$run/judged"
-grep -h '^# ' "$run/results.log" | sed "s/^/    $name /" || true
+grep -h '^# ' "$run/results.log" | sed "s|^|    $name |" || true
 printf '# %s: %d passed, %d failed, %d skipped in %.1f s (%s kernel, %s)\n' "$name" \
 	"$passed" "$failed" "$skipped" "$(echo "$end - $start" | bc)" "$KERNEL" \
 	"$(cat "$run/accel" 2>/dev/null || echo 'no boot')"

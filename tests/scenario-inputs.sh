@@ -9,31 +9,39 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 conf=$1
 name=$(basename "$conf" .conf)
+arch=${ARCH:-x86_64}
 KERNEL=test GUEST_TEST=$name HOST_HOOK=""
 # shellcheck source=/dev/null
 . "$conf"
-obj=$top/build/obj-$KERNEL
+obj=$top/build/obj-$KERNEL image=arch/x86/boot/bzImage
 # The guest's files are taken from the initramfs staging tree, i.e. as the
 # guest boots them, not from guest/, which may have been edited since.
 stage=build/initramfs
-progs=$(for c in "$top"/guest/tests/*.c; do echo "$stage/bin/$(basename "$c" .c)"; done)
+case "$arch" in
+arm64) obj=$top/build/obj-arm64-$KERNEL image=arch/arm64/boot/Image stage=build/initramfs-arm64 ;;
+m68k) obj=$top/build/obj-m68k-$KERNEL image=vmlinux stage=build/initramfs-m68k ;;
+esac
+progs=$(for c in "$top"/guest/tests/*.c; do
+	[ ! -e "$stage/bin/$(basename "$c" .c)" ] || echo "$stage/bin/$(basename "$c" .c)"
+done)
 {
 	cd "$top"
 	# shellcheck disable=SC2086 # HOST_HOOK is empty or one name; progs a list
-	sha256sum "$conf" "$stage/init" "$stage"/lib/*.sh \
-		$progs "$stage/tests/$GUEST_TEST.sh" guest/build-initramfs.sh \
+	sha256sum "$conf" "$stage/init" $progs guest/build-initramfs.sh \
 		tests/boot-guest.sh tests/run-scenario.sh tests/judge-run.sh \
 		tests/ktap-parse.awk tests/scenario-inputs.sh tests/host-tsc-khz.sh \
 		tests/host/* swtpm-config/* ${HOST_HOOK:+tests/hooks/$HOST_HOOK.sh} 2>&1
-	sha256sum "$obj/arch/x86/boot/bzImage" 2>&1 | cut -d' ' -f1
+	[ "$arch" = m68k ] || sha256sum "$stage"/lib/*.sh "$stage/tests/$GUEST_TEST.sh" 2>&1
+	echo "ARCH=$arch"
+	sha256sum "$obj/$image" 2>&1 | cut -d' ' -f1
 	[ ! -f "$obj/modules.cpio.gz" ] || sha256sum "$obj/modules.cpio.gz" | cut -d' ' -f1
 	# The accelerator this kernel boots with (probe-accel.sh's cache has a
 	# line per image path and mtime; the image's hash above covers the rest).
-	awk -v p="$(realpath "$obj/arch/x86/boot/bzImage" 2>/dev/null)" \
+	awk -v p="$(realpath "$obj/$image" 2>/dev/null)" \
 		'index($1, p ":") == 1 { a = $2 } END { print a }' "$top/build/accel" 2>/dev/null || true
 	# The user's knobs apply to every boot: a verdict is kept only for
 	# the same ones.
 	echo "QEMU_EXTRA=${QEMU_EXTRA:-} KERNEL_CMDLINE_EXTRA=${KERNEL_CMDLINE_EXTRA:-}"
 	dpkg-query -W -f='${Package} ${Version}\n' busybox-static rng-tools5 \
-		qemu-system-x86 swtpm swtpm-tools gcc ovmf 2>&1
+		qemu-system-x86 qemu-system-arm qemu-system-misc swtpm swtpm-tools gcc ovmf 2>&1
 } | sha256sum | cut -d' ' -f1

@@ -70,6 +70,12 @@ ktap_first_blocking_read() {
 	CRNG_AT=$(dmesg_time 'crng init done')
 }
 
+# cpu_rng: the CPU's RNG instructions /proc/cpuinfo lists, one per line:
+# rdrand and rdseed on x86, rng (FEAT_RNG: RNDR and RNDRRS) on arm64.
+cpu_rng() {
+	grep -owE 'rdrand|rdseed|rng' /proc/cpuinfo | sort -u
+}
+
 # cmdline_last NAME: the last NAME=VALUE word of the kernel command line
 # (the one in force: the kernel's CONFIG_CMDLINE comes first), empty if
 # there is none.

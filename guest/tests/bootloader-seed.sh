@@ -1,16 +1,21 @@
 #!/bin/sh
-# A seed from the firmware: OVMF boots the kernel's EFI stub, which hands
-# the EFI RNG protocol's seed to the kernel (the RNG= table of the EFI
-# line). With random.trust_bootloader=on it counts at face value, as on
-# mainline, and readies the CRNG before init runs; under the project's
-# policy (off) it is mixed and credited nothing.
+# A seed from the firmware: on x86, OVMF boots the kernel's EFI stub, which
+# hands the EFI RNG protocol's seed to the kernel (the RNG= table of the
+# EFI line); on arm64, the device tree's /chosen/rng-seed that QEMU fills
+# (the kernel erases it once read). With random.trust_bootloader=on it
+# counts at face value, as on mainline, and readies the CRNG before init
+# runs; under the project's policy (off) it is mixed and credited nothing.
 # shellcheck source=../lib/ktap.sh
 . /lib/ktap.sh
 # shellcheck source=../lib/trr.sh
 . /lib/trr.sh
 ktap_begin
-ktap_check efi_boot test -d /sys/firmware/efi
-ktap_check efi_seed_table dmesg_has 'efi: .* RNG=0x'
+if [ -d /proc/device-tree/chosen ]; then
+	ktap_check dt_boot test -d /proc/device-tree/chosen
+else
+	ktap_check efi_boot test -d /sys/firmware/efi
+	ktap_check efi_seed_table dmesg_has 'efi: .* RNG=0x'
+fi
 trust=$(cmdline_last random.trust_bootloader)
 trust=${trust#*=}
 ktap_diag "random.trust_bootloader=$trust"

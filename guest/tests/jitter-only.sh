@@ -6,7 +6,7 @@
 # shellcheck source=../lib/trr.sh
 . /lib/trr.sh
 ktap_begin
-ktap_check no_rdrand sh -c '! grep -qw rdrand /proc/cpuinfo'
+ktap_check no_cpu_rng test -z "$(cpu_rng)"
 ktap_check trust_cpu_off test "$(cmdline_last random.trust_cpu)" = random.trust_cpu=off
 # tpm-rdrand-rng has no source: it says so, and registers for a TPM that
 # may come; until then its reads give nothing and it credits nothing.

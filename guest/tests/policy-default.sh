@@ -18,7 +18,7 @@ ktap_result "$(case "$cmdline" in "$POLICY "*) echo 0 ;; *) echo 1 ;; esac)" cmd
 # nothing after it overrides a policy word
 n=$(echo "$cmdline" | tr ' ' '\n' | grep -cE '^(random\.trust_(cpu|bootloader)|rng_core\.default_quality)=')
 ktap_result "$([ "$n" -eq 3 ]; echo $?)" policy_words_once "$n policy words"
-ktap_check rdrand_present grep -qw rdrand /proc/cpuinfo
+ktap_check cpu_rng_present test -n "$(cpu_rng)"
 ktap_check default_quality_8 test "$(cat "$RNG_CORE/default_quality")" = 8
 ktap_check init_line dmesg_has "tpm-rdrand-rng: TPM bytes credited at 8/1024 \\(rng_core.default_quality\\), the CPU's alone at 0"
 ktap_check no_cpu_rng_line sh -c '! dmesg | grep -q "tpm-rdrand-rng: no usable CPU RNG"'

@@ -27,6 +27,7 @@
 
 #define pr_fmt(fmt) "tpm-rdrand-rng: " fmt
 
+#include <linux/cpufeature.h>
 #include <linux/debugfs.h>
 #include <linux/fault-inject.h>
 #include <linux/hw_random.h>
@@ -406,6 +407,12 @@ static const struct x86_cpu_id trr_cpu_ids[] __maybe_unused = {
 	{}
 };
 MODULE_DEVICE_TABLE(x86cpu, trr_cpu_ids);
+#elif defined(CONFIG_ARM64)
+static const struct cpu_feature trr_cpu_features[] __maybe_unused = {
+	{ cpu_feature(RNG) },
+	{}
+};
+MODULE_DEVICE_TABLE(cpu, trr_cpu_features);
 #endif
 
 static int __init trr_init(void)
