@@ -5,7 +5,7 @@
 #           init, the in-guest test scripts and programs, and rngtest and
 #           rngd with their libraries
 #   arm64   build/initramfs-arm64.cpio.gz: the same from Debian's arm64
-#           busybox-static (scripts/arm64-debs.sh), without rngtest and rngd
+#           packages (scripts/arm64-debs.sh), without rngd
 #   m68k    build/initramfs-m68k.cpio.gz: guest/m68k-init.c as /init only
 #           (Debian has no m68k busybox outside its ports)
 set -eu
@@ -19,6 +19,31 @@ copy_with_libs() {
 	ldd "$2" | grep -o '/[^ ]*' | while read -r lib; do
 		mkdir -p "$1$(dirname "$lib")"
 		cp -L "$lib" "$1$lib"
+	done
+}
+
+# arm64_libs DEBS ROOT BINARY...: copy the dynamic loader and the libraries
+# the arm64 BINARYs need, and those they need, from the unpacked DEBS.
+arm64_libs() {
+	local debs=$1 root=$2 todo lib path
+	shift 2
+	mkdir -p "$root/lib/aarch64-linux-gnu"
+	cp -a "$debs/lib/ld-linux-aarch64.so.1" "$root/lib/"
+	cp -L "$debs/lib/aarch64-linux-gnu/ld-linux-aarch64.so.1" "$root/lib/aarch64-linux-gnu/"
+	todo=$(aarch64-linux-gnu-readelf -d "$@" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+	while [ -n "$todo" ]; do
+		# shellcheck disable=SC2086 # a list of library names
+		set -- $todo
+		todo=
+		for lib; do
+			[ -e "$root/lib/aarch64-linux-gnu/$lib" ] && continue
+			path=$(find "$debs/lib/aarch64-linux-gnu" "$debs/usr/lib/aarch64-linux-gnu" \
+				-maxdepth 1 -name "$lib" | head -n 1)
+			[ -n "$path" ] || { echo "build-initramfs: $lib not in $debs" >&2; return 1; }
+			cp -L "$path" "$root/lib/aarch64-linux-gnu/"
+			todo="$todo $(aarch64-linux-gnu-readelf -d "$path" |
+				sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')"
+		done
 	done
 }
 
@@ -60,8 +85,12 @@ for arch in "$@"; do
 	arm64)
 		root=$top/build/initramfs-arm64 out=$top/build/initramfs-arm64.cpio.gz
 		rm -rf "$root"
-		busybox_root "$root" "$("$top/scripts/arm64-debs.sh")/bin/busybox" \
-			aarch64-linux-gnu-gcc
+		debs=$("$top/scripts/arm64-debs.sh")
+		busybox_root "$root" "$debs/bin/busybox" aarch64-linux-gnu-gcc
+		# rngtest, and the libraries of rngtest and of the module
+		# kernel's kmod (scripts/pack-modules.sh).
+		cp "$debs/usr/bin/rngtest" "$root/usr/bin/"
+		arm64_libs "$debs" "$root" "$debs/usr/bin/rngtest" "$debs/bin/kmod"
 		;;
 	m68k)
 		root=$top/build/initramfs-m68k out=$top/build/initramfs-m68k.cpio.gz

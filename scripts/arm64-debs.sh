@@ -1,6 +1,7 @@
 #!/bin/bash
 # arm64-debs.sh: download (not install) the Debian arm64 packages the
-# arm64 guest runs, busybox-static and kmod with its libraries, unpack them
+# arm64 guest runs, busybox-static, rngtest (rng-tools5) and kmod with their
+# libraries, unpack them
 # into build/debs-arm64/root and print that directory. The packages are
 # fetched again only when this list changes. Needs apt to know arm64
 # (scripts/install-deps.sh adds it).
@@ -8,7 +9,7 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 dir=$top/build/debs-arm64
-pkgs="busybox-static kmod libkmod2 liblzma5 libzstd1 libssl3 libc6"
+pkgs="busybox-static rng-tools5 kmod libkmod2 liblzma5 libzstd1 libssl3 libc6"
 
 if [ "$(cat "$dir/packages" 2>/dev/null)" != "$pkgs" ]; then
 	rm -rf "$dir"

@@ -17,10 +17,8 @@ rm -f "$root"/lib/modules/*/build "$root"/lib/modules/*/source
 # and what udev runs for a modalias: busybox's modprobe resolves none.
 mkdir -p "$root/sbin"
 if [ "$arch" = arm64 ]; then
-	debs=$("$top/scripts/arm64-debs.sh")
-	cp "$debs/bin/kmod" "$root/sbin/kmod"
-	mkdir -p "$root/lib"
-	cp -a "$debs/lib/ld-linux-aarch64.so.1" "$debs/lib/aarch64-linux-gnu" "$root/lib/"
+	# Its libraries are in the arm64 initramfs (guest/build-initramfs.sh).
+	cp "$("$top/scripts/arm64-debs.sh")/bin/kmod" "$root/sbin/kmod"
 else
 	cp /usr/bin/kmod "$root/sbin/kmod"
 	ldd /usr/bin/kmod | grep -o '/[^ ]*' | while read -r lib; do

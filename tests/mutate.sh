@@ -34,7 +34,8 @@ trap restore EXIT
 # The same make flags as build-kernel.sh: any difference would change
 # every object's command line and rebuild the whole kernel.
 kmake() {
-	make -C "$tree" O="$1" -s ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" \
+	make -C "$tree" O="$1" -s ARCH="$arch" CROSS_COMPILE="$cross" \
+		CC="ccache ${cross}gcc" HOSTCC="ccache gcc" \
 		KBUILD_BUILD_TIMESTAMP=test KBUILD_BUILD_USER=test \
 		KBUILD_BUILD_HOST=test -j"$(nproc)" "${@:2}"
 }
@@ -50,10 +51,18 @@ for m in "$@"; do
 	obj=$work/obj-$kernel
 	log=$work/$name.log
 	total=$((total + 1))
+	# Kernel: arm64-VARIANT builds for arm64, whose scenarios are
+	# named arm64/NAME (tests/run-scenario.sh).
+	arch=x86_64 cross="" image=arch/x86/boot/bzImage prefix=""
+	case "$kernel" in
+	arm64-*) arch=arm64 cross=aarch64-linux-gnu- image=arch/arm64/boot/Image prefix=arm64/ ;;
+	esac
 	for s in $scenarios; do
-		k=$(sed -n 's/^KERNEL=//p' "$top/tests/scenarios/$s.conf")
-		if [ "${k:-test}" != "$kernel" ]; then
-			echo "mutate: $name: scenario $s boots the ${k:-test} kernel, not $kernel" >&2
+		sarch=x86_64
+		[ "${s#*/}" = "$s" ] || sarch=${s%%/*}
+		k=$(sed -n 's/^KERNEL=//p' "$top/tests/scenarios/${s#*/}.conf")
+		if [ "$sarch" != "$arch" ] || [ "$prefix${k:-test}" != "$kernel" ]; then
+			echo "mutate: $name: scenario $s boots the $sarch ${k:-test} kernel, not $kernel" >&2
 			exit 2
 		fi
 	done
@@ -63,11 +72,11 @@ for m in "$@"; do
 		restore
 		continue
 	fi
-	targets=bzImage
-	[ "$kernel" = module ] && targets="bzImage modules"
+	targets=${image##*/} module=0
+	[ "${kernel%module}" != "$kernel" ] && module=1 targets="$targets modules"
 	# shellcheck disable=SC2086 # one or two targets
-	if ! kmake "$obj" $targets >>"$log" 2>&1 || { [ "$kernel" = module ] &&
-		! "$top/scripts/pack-modules.sh" "$obj" >>"$log" 2>&1; }; then
+	if ! kmake "$obj" $targets >>"$log" 2>&1 || { [ "$module" = 1 ] &&
+		! "$top/scripts/pack-modules.sh" "$obj" "$arch" >>"$log" 2>&1; }; then
 		echo "not ok $name: the mutated kernel did not build (see $log)"
 		restore
 		continue
@@ -75,7 +84,7 @@ for m in "$@"; do
 	restore
 	failing=""
 	for s in $scenarios; do
-		RUNS=$work/runs/$name FORCE=1 KERNEL_IMAGE=$obj/arch/x86/boot/bzImage \
+		RUNS=$work/runs/$name FORCE=1 KERNEL_IMAGE=$obj/$image \
 			"$top/tests/run-scenario.sh" "$s" >>"$log" 2>&1 || true
 		read -r _ f _ <"$work/runs/$name/$s/verdict" || f=0
 		[ "$f" -gt 0 ] && failing="$failing $s ($(grep -m1 '^FAIL' "$work/runs/$name/$s/judged" |
