@@ -45,7 +45,7 @@ med() { awk -f "$stats"; }
 		echo "### The driver's own work per 4 KiB, the CPU serving alone"
 		echo
 		echo "From \`bench/trr-read-cost.sh bench/results\`: KUnit \`tpm_rdrand_bench\`"
-		echo "(test/0004) on the bench kernel without a TPM, timed in the kernel (so"
+		echo "(test/0003) on the bench kernel without a TPM, timed in the kernel (so"
 		echo "without the core's copy_to_user(), which TCG emulates a byte at a time),"
 		echo "256 KiB of each per run, interleaved: the driver's read (64 bytes at"
 		echo "a time, as the hwrng core asks; it also looks for a TPM), the CPU"
@@ -139,6 +139,40 @@ med() { awk -f "$stats"; }
 	done
 	echo
 
+	if [ -s "$res/boot-arm64.tsv" ]; then
+		echo "### arm64 (QEMU virt, -cpu max: RNDR; RNDR off: a Cortex-A72)"
+		echo
+		echo "The same boots on arm64 (\`bench/boot-times.sh OUT arm64\`): arm64-vanilla"
+		echo "and the series (arm64-bench, its policy on the command line, as arm64 has"
+		echo "no CONFIG_CMDLINE that the boot loader's line follows), without the device"
+		echo "tree's seed (dtb-randomness=off; with it vanilla is ready at 0 s in every"
+		echo "row). TPM: swtpm on tpm-tis-device."
+		echo
+		echo "| trust_cpu | TPM | RNDR | crng init, vanilla | crng init, series | ratio | first byte, vanilla | first byte, series | ratio | n |"
+		echo "|---|---|---|---|---|---|---|---|---|---|"
+		for trust in on off; do
+			for tpm in tis none; do
+				for rdrand in on off; do
+					sel() {
+						awk -F'\t' -v k="$1" -v t="$trust" -v p="$tpm" -v r="$rdrand" -v c="$2" \
+							'NR > 1 && $1 == k && $2 == t && $3 == p && $4 == r && $c != "NA" { print "x", $c }' \
+							"$res/boot-arm64.tsv" | med
+					}
+					read -r _ vc vcmin vcmax vn < <(sel vanilla 6) || vc=NA
+					read -r _ sc scmin scmax _ < <(sel series 6) || sc=NA
+					read -r _ vf vfmin vfmax _ < <(sel vanilla 7) || vf=NA
+					read -r _ sf sfmin sfmax _ < <(sel series 7) || sf=NA
+					printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
+						"$trust" "$tpm" "$rdrand" \
+						"$(fmt "$vc" "${vcmin:-}" "${vcmax:-}")" "$(fmt "$sc" "${scmin:-}" "${scmax:-}")" \
+						"$(ratio "$sc" "$vc")" "$(fmt "$vf" "${vfmin:-}" "${vfmax:-}")" \
+						"$(fmt "$sf" "${sfmin:-}" "${sfmax:-}")" "$(ratio "$sf" "$vf")" "${vn:-0}"
+				done
+			done
+		done
+		echo
+	fi
+
 	if [ -s "$res/jitter.tsv" ]; then
 		echo "### jitter-only: first blocking read to \"crng init done\""
 		echo
@@ -151,6 +185,24 @@ med() { awk -f "$stats"; }
 		awk -F'\t' 'NR > 1 && $5 != "NA" { print $1, $5 }' "$res/jitter.tsv" | med >"$res/.jit"
 		vj=$(awk '$1 == "vanilla" { print $2 }' "$res/.jit")
 		awk -v v="$vj" '{ printf "| %s | %.2f [%.2f–%.2f] | %s | %d |\n", ($1 == "series34" ? "series with 0004 (3/4 rule)" : $1 == "series" ? "series (exact rule, 0004a)" : $1),
+			$2, $3, $4, (v > 0 ? sprintf("%.2f", $2 / v) : "n/a"), $5 }' "$res/.jit"
+		rm -f "$res/.jit"
+		echo
+	fi
+	if [ -s "$res/jitter-m68k.tsv" ]; then
+		echo "### m68k jitter-only: no cycle counter"
+		echo
+		echo "QEMU's m68k virt (a 68040: random_get_entropy() reads the clocksource),"
+		echo "no TPM, no CPU RNG, QEMU's bootinfo seed not credited"
+		echo "(random.trust_bootloader=off: vanilla has the series' fix for it, patch"
+		echo "0002): seconds the first blocking getrandom() took, the two kernels"
+		echo "interleaved (\`bench/jitter-times.sh OUT m68k\`)."
+		echo
+		echo "| kernel | seconds of the first blocking getrandom() | ratio to vanilla | n |"
+		echo "|---|---|---|---|"
+		awk -F'\t' 'NR > 1 && $5 != "NA" { print $1, $5 }' "$res/jitter-m68k.tsv" | med >"$res/.jit"
+		vj=$(awk '$1 == "vanilla" { print $2 }' "$res/.jit")
+		awk -v v="$vj" '{ printf "| %s | %.2f [%.2f–%.2f] | %s | %d |\n", ($1 == "series" ? "series (exact rule)" : "vanilla + 0002"),
 			$2, $3, $4, (v > 0 ? sprintf("%.2f", $2 / v) : "n/a"), $5 }' "$res/.jit"
 		rm -f "$res/.jit"
 		echo

@@ -11,8 +11,8 @@ cd "$top"
 
 log() { echo "bench: $(date +%T) $*"; }
 
-log "build: series kernel without sanitizers (bench, and bench-hmac with TPM2 HMAC sessions) and initramfs"
-scripts/build-kernel.sh bench bench-hmac
+log "build: series kernels without sanitizers (bench, bench-hmac with TPM2 HMAC sessions, arm64-bench), arm64-vanilla, m68k's two, initramfs"
+scripts/build-kernel.sh bench bench-hmac arm64-bench arm64-vanilla m68k-test m68k-vanilla
 guest/build-initramfs.sh >/dev/null
 
 # 5. Wall time of a clean build: the vanilla tree, objects removed, no
@@ -43,8 +43,12 @@ bench/kunit-bench.sh "$res"
 log "3. boot: crng init done and first getrandom() byte, vanilla and series"
 bench/boot-times.sh "$res/boot.tsv"
 
-log "3b. jitter-only: first blocking read to crng init done"
+log "3a. boot on arm64"
+bench/boot-times.sh "$res/boot-arm64.tsv" arm64
+
+log "3b. jitter-only: first blocking read to crng init done, x86_64 and m68k"
 bench/jitter-times.sh "$res/jitter.tsv"
+bench/jitter-times.sh "$res/jitter-m68k.tsv" m68k
 
 for extra in bench/hwrng-rates.sh bench/trr-read-cost.sh bench/grb-rates.sh bench/tpm-hmac.sh; do
 	if [ -x "$extra" ]; then

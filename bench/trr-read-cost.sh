@@ -1,7 +1,7 @@
 #!/bin/bash
 # trr-read-cost.sh OUTDIR: the driver's read with the CPU serving alone
 # against the arch RNG loop it runs and against its health tests alone,
-# per 4 KiB, in the kernel (KUnit tpm_rdrand_bench, test/0004), REPS boots
+# per 4 KiB, in the kernel (KUnit tpm_rdrand_bench, test/0003), REPS boots
 # (default 5) of the bench kernel without a TPM. Writes trr.tsv.
 set -eu
 

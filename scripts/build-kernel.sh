@@ -1,25 +1,35 @@
 #!/bin/bash
 # build-kernel.sh [VARIANT...]: build the test kernels (default: "test
-# module", the two that make test boots). Each variant is tinyconfig plus
-# config fragments from guest/, built out of tree in build/obj-VARIANT from
-# the one patched source tree build/linux:
-#   test     kernel.config + policy.config + sanitizers.config   driver built in
-#   module   the same + module.config
+# module", the two x86_64 sanitizer kernels). Each variant is tinyconfig
+# plus config fragments from guest/ (kernel.config, then the
+# architecture's), built out of tree in build/obj-VARIANT from the one
+# patched source tree build/linux:
+#   test     x86_64 + policy.config + sanitizers.config   driver built in
+#   module   the same + module.config + x86_64-module.config
 #            driver, tpm_tis and tpm_crb as modules (plus the kernel's
 #            lkdtm and kmemleak-test modules, to prove the detectors work)
-#   bench    kernel.config + policy.config + bench.config   no sanitizers, functions
+#   bench    x86_64 + policy.config + bench.config   no sanitizers, functions
 #            aligned to 64 bytes, for make bench
 #   bench-hmac  the same + hmac.config   TPM2 HMAC sessions, for bench/tpm-hmac.sh
-#   vanilla  kernel.config + vanilla.config on the unpatched base (tpm-rng-0
+#   vanilla  x86_64 + vanilla.config on the unpatched base (tpm-rng-0
 #            built in, as distributions ship it), in build/vanilla
-#   distro   kernel.config + policy.config + module.config + distro.config
-#            no sanitizers; what systemd needs, root on virtio-blk
-#   distro-vanilla  kernel.config + vanilla.config + module.config +
-#            distro.config on the unpatched base, in its own worktree
-#            build/obj-distro-vanilla (an in-tree build: kbuild refuses
-#            O= from a source tree that was built in)
-# Every option a fragment asks for is verified after olddefconfig. A variant
-# whose inputs did not change since its last successful build is skipped.
+#   distro   x86_64 + policy.config + module.config + x86_64-module.config
+#            + distro.config   no sanitizers; what systemd needs, root on
+#            virtio-blk
+#   distro-vanilla  x86_64 + vanilla.config + module.config +
+#            x86_64-module.config + distro.config on the unpatched base
+#   arm64-test, arm64-module   arm64.config + sanitizers.config (+
+#            module.config): as test and module, for QEMU's arm64 virt
+#   arm64-bench, arm64-vanilla   as bench and vanilla, for arm64
+#   m68k-test, m68k-vanilla   m68k.config alone (no TPM, no sanitizers):
+#            the series, and the base with the series' trust_bootloader fix
+# arm64 and m68k have no CONFIG_CMDLINE that the boot loader's line
+# follows: boot-guest.sh puts the policy on that line. A *-vanilla variant
+# other than vanilla builds in place in its own worktree,
+# build/obj-VARIANT (kbuild refuses O= from a source tree that was built
+# in). Every option a fragment asks for is verified after olddefconfig.
+# A variant whose inputs did not change since its last successful build is
+# skipped.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -52,16 +62,16 @@ variant_fragments() {
 		guest/x86_64-module.config guest/distro.config ;;
 	distro-vanilla) echo $x86 guest/vanilla.config guest/module.config \
 		guest/x86_64-module.config guest/distro.config ;;
-	# arm64 and m68k have no CONFIG_CMDLINE that the boot loader's
-	# command line follows: their policy is on that line (boot-guest.sh).
 	arm64-test) echo $arm64 guest/sanitizers.config ;;
 	arm64-module) echo $arm64 guest/sanitizers.config guest/module.config ;;
+	arm64-bench) echo $arm64 guest/bench.config ;;
+	arm64-vanilla) echo $arm64 guest/vanilla.config ;;
 	m68k-test) echo guest/m68k.config ;;
 	m68k-vanilla) echo guest/m68k.config ;;
 	*)
 		echo "build-kernel: unknown variant '$1' (test, module, bench, bench-hmac," \
 			"vanilla, distro, distro-vanilla, arm64-test, arm64-module," \
-			"m68k-test, m68k-vanilla)" >&2
+			"arm64-bench, arm64-vanilla, m68k-test, m68k-vanilla)" >&2
 		return 2 ;;
 	esac
 }

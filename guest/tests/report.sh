@@ -2,7 +2,7 @@
 # make run: show the boot-time entropy state (not a test): the credit
 # policy on the command line, the hwrngs and their qualities, the driver's
 # sources, and what made the CRNG ready, and when.
-echo "== credit policy (command line; the kernel's CONFIG_CMDLINE first) =="
+echo "== credit policy (command line: x86's CONFIG_CMDLINE, or arm64's boot loader policy, first) =="
 tr ' ' '\n' </proc/cmdline | grep -E '^(random\.|rng_core\.|hw_random_bytes)'
 dmesg | grep -E 'Malformed early option|is invalid|invalid for parameter'
 echo "== tpm-rdrand-rng =="
@@ -18,7 +18,7 @@ echo "== what made the CRNG ready, and when =="
 dmesg | grep -E 'random: crng (init done|ready at)'
 cat /sys/kernel/debug/random/credit 2>/dev/null
 echo "== other boot-time entropy lines (dmesg) =="
-dmesg | grep -iE 'random:|tpm|hwrng|rdrand|entropy' |
+dmesg | grep -iE 'random:|tpm|hwrng|rdrand|entropy|random number generator' |
 	grep -vE 'crng (init done|ready at)|tpm-rdrand-rng: '
 echo "== /sys/class/misc/hw_random =="
 for f in rng_available rng_current rng_quality rng_selected; do

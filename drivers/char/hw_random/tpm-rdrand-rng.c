@@ -27,7 +27,6 @@
 
 #define pr_fmt(fmt) "tpm-rdrand-rng: " fmt
 
-#include <linux/cpufeature.h>
 #include <linux/debugfs.h>
 #include <linux/fault-inject.h>
 #include <linux/hw_random.h>
@@ -43,6 +42,8 @@
 #include <asm/archrandom.h>
 #ifdef CONFIG_X86
 #include <asm/cpu_device_id.h>
+#elif defined(CONFIG_ARM64)
+#include <linux/cpufeature.h>
 #endif
 
 #define TRR_BLOCK		64	/* bytes per source and read */
