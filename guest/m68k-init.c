@@ -114,7 +114,7 @@ int main(void)
 
 		if (p)
 			sscanf(p, "scenario=%63s", scenario);
-		series = strstr(line, "expect=series") != NULL;
+		series = !!strstr(line, "expect=series");
 	}
 
 	fprintf(out, "KTAP version 1\n");
