@@ -55,7 +55,7 @@ for m in "$@"; do
 	# named arm64/NAME (tests/run-scenario.sh).
 	arch=x86_64 cross="" image=arch/x86/boot/bzImage prefix=""
 	case "$kernel" in
-	arm64-*) arch=arm64 cross=aarch64-linux-gnu- image=arch/arm64/boot/Image prefix=arm64/ ;;
+	arm64-*) arch=arm64 cross=aarch64-linux-gnu- image=arch/arm64/boot/Image prefix=arm64- ;;
 	esac
 	for s in $scenarios; do
 		sarch=x86_64
