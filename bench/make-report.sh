@@ -114,20 +114,22 @@ med() { awk -f "$stats"; }
 	echo "| trust_cpu | TPM | RDRAND | crng init, vanilla | crng init, 3/4 | crng init, exact | ratio 3/4 | ratio exact | first byte, vanilla | first byte, 3/4 | first byte, exact | ratio 3/4 | ratio exact | n |"
 	echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 	ratio() { echo "$1 $2" | awk '$1 > 0 && $2 > 0 { printf "%.2f", $1 / $2; next } { print "n/a" }'; }
+	# sel FILE KERNEL COLUMN: the median line of one cell of a boot table,
+	# for the $trust, $tpm and $rdrand of the loop that calls it.
+	sel() {
+		awk -F'\t' -v k="$2" -v t="$trust" -v p="$tpm" -v r="$rdrand" -v c="$3" \
+			'NR > 1 && $1 == k && $2 == t && $3 == p && $4 == r && $c != "NA" { print "x", $c }' \
+			"$1" | med
+	}
 	for trust in on off; do
 		for tpm in tis none; do
 			for rdrand in on off; do
-				sel() {
-					awk -F'\t' -v k="$1" -v t="$trust" -v p="$tpm" -v r="$rdrand" -v c="$2" \
-						'NR > 1 && $1 == k && $2 == t && $3 == p && $4 == r && $c != "NA" { print "x", $c }' \
-						"$res/boot.tsv" | med
-				}
-				read -r _ vc vcmin vcmax vn < <(sel vanilla 6) || vc=NA
-				read -r _ oc ocmin ocmax _ < <(sel series34 6) || oc=NA
-				read -r _ sc scmin scmax _ < <(sel series 6) || sc=NA
-				read -r _ vf vfmin vfmax _ < <(sel vanilla 7) || vf=NA
-				read -r _ of ofmin ofmax _ < <(sel series34 7) || of=NA
-				read -r _ sf sfmin sfmax _ < <(sel series 7) || sf=NA
+				read -r _ vc vcmin vcmax vn < <(sel "$res/boot.tsv" vanilla 6) || vc=NA
+				read -r _ oc ocmin ocmax _ < <(sel "$res/boot.tsv" series34 6) || oc=NA
+				read -r _ sc scmin scmax _ < <(sel "$res/boot.tsv" series 6) || sc=NA
+				read -r _ vf vfmin vfmax _ < <(sel "$res/boot.tsv" vanilla 7) || vf=NA
+				read -r _ of ofmin ofmax _ < <(sel "$res/boot.tsv" series34 7) || of=NA
+				read -r _ sf sfmin sfmax _ < <(sel "$res/boot.tsv" series 7) || sf=NA
 				printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
 					"$trust" "$tpm" "$rdrand" \
 					"$(fmt "$vc" "${vcmin:-}" "${vcmax:-}")" "$(fmt "$oc" "${ocmin:-}" "${ocmax:-}")" \
@@ -153,15 +155,10 @@ med() { awk -f "$stats"; }
 		for trust in on off; do
 			for tpm in tis none; do
 				for rdrand in on off; do
-					sel() {
-						awk -F'\t' -v k="$1" -v t="$trust" -v p="$tpm" -v r="$rdrand" -v c="$2" \
-							'NR > 1 && $1 == k && $2 == t && $3 == p && $4 == r && $c != "NA" { print "x", $c }' \
-							"$res/boot-arm64.tsv" | med
-					}
-					read -r _ vc vcmin vcmax vn < <(sel vanilla 6) || vc=NA
-					read -r _ sc scmin scmax _ < <(sel series 6) || sc=NA
-					read -r _ vf vfmin vfmax _ < <(sel vanilla 7) || vf=NA
-					read -r _ sf sfmin sfmax _ < <(sel series 7) || sf=NA
+					read -r _ vc vcmin vcmax vn < <(sel "$res/boot-arm64.tsv" vanilla 6) || vc=NA
+					read -r _ sc scmin scmax _ < <(sel "$res/boot-arm64.tsv" series 6) || sc=NA
+					read -r _ vf vfmin vfmax _ < <(sel "$res/boot-arm64.tsv" vanilla 7) || vf=NA
+					read -r _ sf sfmin sfmax _ < <(sel "$res/boot-arm64.tsv" series 7) || sf=NA
 					printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
 						"$trust" "$tpm" "$rdrand" \
 						"$(fmt "$vc" "${vcmin:-}" "${vcmax:-}")" "$(fmt "$sc" "${scmin:-}" "${scmax:-}")" \
