@@ -8,7 +8,8 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 tree=$top/build/series34
 image=$tree/arch/x86/boot/bzImage
-export CCACHE_DIR="${CCACHE_DIR:-$top/build/ccache}"
+# shellcheck source=scripts/ccache-env.sh
+. "$top/scripts/ccache-env.sh"
 # The patches as they were before 0004a was added (0008 then measured the
 # 3/4 loop), or SERIES34_REV.
 rev=${SERIES34_REV:-$(git -C "$top" log --diff-filter=A --format=%H -1 -- 'patches/0004a-*')^}

@@ -44,7 +44,8 @@ fi
 
 ccache=
 command -v ccache >/dev/null && ccache="ccache "
-export CCACHE_DIR="${CCACHE_DIR:-$top/build/ccache}"
+# shellcheck source=scripts/ccache-env.sh
+. "$top/scripts/ccache-env.sh"
 
 # variant_fragments VARIANT: the config fragments of VARIANT, in merge order.
 variant_fragments() {

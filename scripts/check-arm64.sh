@@ -11,7 +11,8 @@ obj=$top/build/obj-arm64
 mkdir -p "$obj"
 cc=aarch64-linux-gnu-gcc
 command -v ccache >/dev/null && cc="ccache $cc"
-export CCACHE_DIR="${CCACHE_DIR:-$top/build/ccache}"
+# shellcheck source=scripts/ccache-env.sh
+. "$top/scripts/ccache-env.sh"
 kmake() {
 	make -C "$tree" O="$obj" -s ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- \
 		CC="$cc" -j"$(nproc)" "$@"

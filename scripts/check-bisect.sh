@@ -16,7 +16,8 @@ tree=$top/build/bisect
 runs=$top/build/bisect-runs
 "$top/scripts/prepare-tree.sh" >/dev/null
 [ -d "$tree" ] || git -C "$top/build/linux" worktree add -q --detach "$tree" base
-export CCACHE_DIR="${CCACHE_DIR:-$top/build/ccache}"
+# shellcheck source=scripts/ccache-env.sh
+. "$top/scripts/ccache-env.sh"
 kmake() {
 	make -C "$tree" -s ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" \
 		-j"$(nproc)" "$@"

@@ -50,7 +50,8 @@ done
 # checks every object again without rebuilding it.
 cc=gcc
 command -v ccache >/dev/null && cc="ccache gcc"
-export CCACHE_DIR="${CCACHE_DIR:-$top/build/ccache}"
+# shellcheck source=scripts/ccache-env.sh
+. "$top/scripts/ccache-env.sh"
 # shellcheck disable=SC2086 # one target per object
 make -C "$tree" O="$obj" -s ARCH=x86_64 C=2 CHECK=sparse CC="$cc" HOSTCC="$cc" \
 	KBUILD_BUILD_TIMESTAMP=test KBUILD_BUILD_USER=test KBUILD_BUILD_HOST=test \

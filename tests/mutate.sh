@@ -11,7 +11,8 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 tree=$top/build/linux
 work=$top/build/mutate
-export CCACHE_DIR="${CCACHE_DIR:-$top/build/ccache}"
+# shellcheck source=scripts/ccache-env.sh
+. "$top/scripts/ccache-env.sh"
 
 if [ $# -eq 0 ]; then
 	set -- "$top"/tests/mutations/*.patch
