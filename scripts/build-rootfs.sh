@@ -1,10 +1,11 @@
 #!/bin/bash
 # build-rootfs.sh: build the Debian bookworm root file system tree
 # build/rootfs-debian/ with mmdebstrap from the archive the host's apt uses
-# (its deb822 sources), with the packages of guest/debian/packages. Rebuilt
-# only when that list, this script or the host's sources change; the
-# kernel's modules and the test files are added per kernel by
-# scripts/pack-rootfs.sh, so that they never rebuild this tree.
+# (its deb822 sources), with the packages of guest/debian/packages: systemd,
+# GRUB for UEFI and Debian's own kernel. Rebuilt only when that list, this
+# script or the host's sources change; the disk, the boot loader, the
+# series' packages and the test files are added by scripts/build-disk.sh
+# and scripts/pack-rootfs.sh, so that they never rebuild this tree.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,6 +38,15 @@ mmdebstrap --quiet --mode=root --variant=essential --include="$include" \
 	--dpkgopt='path-exclude=/usr/share/info/*' \
 	--dpkgopt='path-exclude=/usr/share/locale/*' \
 	bookworm "$out.new" "${sources[@]}"
+# Debian's kernel is the vanilla anchor of the series: the same version.
+want=$(dpkg-query -W -f='${Version}' linux-source-6.12)
+# shellcheck disable=SC2016 # dpkg-query's format, not the shell's
+have=$(chroot "$out.new" dpkg-query -W -f='${Version}\n' 'linux-image-6.12.*-amd64' | sort -u)
+if [ "$have" != "$want" ]; then
+	echo "build-rootfs: Debian's kernel in the tree is '$have', the series' base" \
+		"linux-source-6.12 is '$want': change guest/debian/packages" >&2
+	exit 1
+fi
 mv "$out.new" "$out"
 echo "$id" >"$stamp"
 echo "build-rootfs: debian done in $(($(date +%s) - start)) s ($(du -sh "$out" | cut -f1))"

@@ -1,5 +1,8 @@
 #!/bin/bash
 # Install the Debian packages the build and the tests need, only if missing.
+# debhelper and rsync: make bindeb-pkg (the debian kernel); fdisk (sfdisk),
+# dosfstools, mtools and fusefat: the Debian disks, whose ESP this
+# machine's kernel cannot mount (scripts/build-disk.sh).
 set -eu
 
 pkgs="linux-source-6.12 gcc make bc bison flex libelf-dev libssl-dev cpio
@@ -7,7 +10,8 @@ xz-utils lz4 qemu-system-x86 swtpm swtpm-tools tpm2-tools rng-tools5
 busybox-static ccache shellcheck libc6-dev perl git gawk kmod gnuplot-nox
 python3-ply python3-git sparse gcc-aarch64-linux-gnu ovmf socat mmdebstrap
 e2fsprogs qemu-system-arm libc6-dev-arm64-cross qemu-system-misc
-gcc-m68k-linux-gnu libc6-dev-m68k-cross"
+gcc-m68k-linux-gnu libc6-dev-m68k-cross debhelper rsync fdisk dosfstools mtools
+fusefat"
 
 missing=""
 for p in $pkgs; do
