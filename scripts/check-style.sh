@@ -27,8 +27,9 @@ while read -r f; do
 done < <(cd "$top" && find drivers -type f -name '*.[ch]' | sort)
 
 cd "$top"
-scripts=$(find scripts tests swtpm-config guest bench .ci -type f \
-	\( -name '*.sh' -o -name init -o -name run \) 2>/dev/null | sort)
+scripts=$(find scripts tests swtpm-config guest bench .ci packaging -type f \
+	\( -name '*.sh' -o -name init -o -name run -o -name postinst -o -name postrm \
+	-o -path '*/initramfs-tools/hooks/*' \) 2>/dev/null | sort)
 # shellcheck disable=SC2086 # one argument per script
 shellcheck $scripts || fail=1
 
