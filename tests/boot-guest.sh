@@ -10,8 +10,10 @@
 # ARCH (x86_64, the default; arm64: QEMU's virt machine with the
 # ARCH-KERNEL variant; m68k: virt, no TPM), CPU_RNG (off: a CPU without
 # one: -rdrand,-rdseed on x86, a Cortex-A72 on arm64),
-# ROOTFS (debian: boot that root file system from a disk,
-# scripts/pack-rootfs.sh, instead of the initramfs),
+# DISK (a Debian disk of scripts/pack-rootfs.sh: vanilla, series,
+# series-policy, vanilla-policy; booted as installed through OVMF and its
+# GRUB, with no -kernel, -initrd or -append: the scenario's name and
+# FW_CFG's KEY=VALUE settings reach the guest through QEMU's fw_cfg),
 # SMP (vCPUs, default 2), MEM (MiB, default 256), INTERACTIVE=1 (console
 # on this terminal), plus the user knobs QEMU_EXTRA and
 # KERNEL_CMDLINE_EXTRA; KERNEL_IMAGE
@@ -48,26 +50,22 @@ case "$image" in
 */arch/*) modules=${image%/arch/*}/modules.cpio.gz ;;
 *) modules=$(dirname "$image")/modules.cpio.gz ;;
 esac
-root=()
-case "${ROOTFS:-}" in
-"")
+boot=()
+if [ -n "${DISK:-}" ]; then
+	# The installed system boots itself; snapshot=on keeps the disk as it is.
+	disk=$("$top/scripts/pack-rootfs.sh" "$DISK")
+	boot=(-drive "file=$disk,if=virtio,format=raw,snapshot=on"
+		-fw_cfg "name=opt/org.hwrng-seed/scenario,string=${SCENARIO:-shell}")
+	for kv in ${FW_CFG:-}; do
+		boot+=(-fw_cfg "name=opt/org.hwrng-seed/${kv%%=*},string=${kv#*=}")
+	done
+	FIRMWARE=ovmf
+else
 	if [ -f "$modules" ]; then
 		cat "$initrd" "$modules" >"$run/initrd.cpio.gz"
 		initrd=$run/initrd.cpio.gz
 	fi
-	root=(-initrd "$initrd")
-	;;
-debian)
-	# The disk holds the kernel's modules; snapshot=on keeps it unchanged.
-	disk=$("$top/scripts/pack-rootfs.sh" "$variant")
-	root=(-drive "file=$disk,if=virtio,format=raw,snapshot=on")
-	CMDLINE="root=/dev/vda rw ${CMDLINE:-}"
-	;;
-*)
-	echo "boot-guest: ROOTFS must be empty or debian, not '$ROOTFS'" >&2
-	exit 2
-	;;
-esac
+fi
 
 # shellcheck disable=SC2317 # called through the trap
 cleanup() {
@@ -87,14 +85,20 @@ trap 'exit 130' INT TERM
 cpu_flags=${CPU_FLAGS:-}
 [ "${CPU_RNG:-on}" = off ] && cpu_flags=-rdrand,-rdseed${cpu_flags:+,$cpu_flags}
 accel=tcg
-[ "$arch" = x86_64 ] && accel=$(KERNEL_IMAGE=$image "$top/tests/probe-accel.sh")
+# A disk's kernel boots only from the disk: the probe boots the test kernel.
+if [ "$arch" = x86_64 ] && [ -z "${DISK:-}" ]; then
+	accel=$(KERNEL_IMAGE=$image "$top/tests/probe-accel.sh")
+elif [ "$arch" = x86_64 ] && [ -f "$top/build/obj-test/arch/x86/boot/bzImage" ]; then
+	accel=$("$top/tests/probe-accel.sh")
+fi
 if [ "$accel" = kvm ]; then
 	cpu=(-enable-kvm -cpu "host,+rdrand${cpu_flags:+,$cpu_flags}")
 elif [ "$arch" = x86_64 ]; then
 	cpu=(-accel tcg -cpu "max${cpu_flags:+,$cpu_flags}")
 	# The guest reads the host's TSC; calibrating it against the PIT on
-	# a loaded host gave one guest a clock 17 times too fast.
-	tsc_khz="tsc_early_khz=$("$top/tests/host-tsc-khz.sh")"
+	# a loaded host gave one guest a clock 17 times too fast. (A disk's
+	# command line is its own: it calibrates.)
+	[ -n "${DISK:-}" ] || tsc_khz="tsc_early_khz=$("$top/tests/host-tsc-khz.sh")"
 elif [ "$arch" = arm64 ]; then
 	# QEMU has no switch for FEAT_RNG: a CPU without it is an older model.
 	# pauth-impdef: QEMU's own pointer authentication, not QARMA's,
@@ -185,10 +189,14 @@ m68k:qboot) qemu="qemu-system-m68k" machine=(-nodefaults -M virt) ;;
 	;;
 esac
 
+# A disk boots from its own boot loader; otherwise QEMU loads the kernel.
+[ -n "${DISK:-}" ] || boot=(-kernel "$image" -initrd "$initrd" -append "$append")
+mem=${MEM:-256}
+# Debian's initrd unpacks to more than 256 MiB.
+[ -z "${DISK:-}" ] || mem=${MEM:-1024}
 # shellcheck disable=SC2086 # DEVICES and QEMU_EXTRA are lists of options
-timeout -k 5 "$timeout_s" "$qemu" "${cpu[@]}" -m "${MEM:-256}" -smp "${SMP:-2}" \
-	"${machine[@]}" -nographic -no-reboot "${serial[@]}" "${dev[@]}" \
-	-kernel "$image" "${root[@]}" -append "$append" \
+timeout -k 5 "$timeout_s" "$qemu" "${cpu[@]}" -m "$mem" -smp "${SMP:-2}" \
+	"${machine[@]}" -nographic -no-reboot "${serial[@]}" "${dev[@]}" "${boot[@]}" \
 	${DEVICES:-} ${QEMU_EXTRA:-} 2>"$run/qemu.log" && rc=0 || rc=$?
 echo "$rc" >"$run/qemu.rc"
 exit "$rc"

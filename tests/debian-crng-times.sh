@@ -1,13 +1,13 @@
 #!/bin/bash
 # debian-crng-times.sh [N]: the README's default-boot figures. Boots the
-# Debian disk as installed N times (default 3) each on the series kernel
-# (debian-default), on vanilla 6.12 as shipped (debian-vanilla: the CPU's
-# RNG trusted) and on vanilla with the project's trust settings
-# (random.trust_cpu=off random.trust_bootloader=off: what the overwrite
-# rule alone costs), in turn and one at a time (a second guest would slow
-# the first). Prints each boot's time to "crng init done" and systemd's
-# startup time, then the medians and their ratios to vanilla's. Needs the
-# distro kernels and the Debian tree built.
+# Debian disks as installed N times (default 3) each: the series kernel
+# with the policy package (debian-default), Debian's own kernel as shipped
+# (debian-vanilla: the CPU's RNG trusted) and Debian's kernel with the
+# policy package (vanilla-policy: the same trust settings, so what the
+# overwrite rule alone costs), in turn and one at a time (a second guest
+# would slow the first). Prints each boot's time to "crng init done" and
+# systemd's startup time, then the medians and their ratios to vanilla's.
+# Makes the disks it lacks (scripts/pack-rootfs.sh).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,10 +16,10 @@ out=$top/build/runs/crng-times
 rm -rf "$out"
 mkdir -p "$out"
 for i in $(seq "$n"); do
-	for c in series:distro:debian-default: vanilla:distro-vanilla:debian-vanilla: \
-		vanilla-untrusted:distro-vanilla:debian-vanilla:"random.trust_cpu=off random.trust_bootloader=off"; do
-		IFS=: read -r label kernel script cmdline <<<"$c"
-		SCENARIO=$script KERNEL=$kernel ROOTFS=debian TPM=tis TIMEOUT=300 CMDLINE=$cmdline \
+	for c in series:series-policy:debian-default vanilla:vanilla:debian-vanilla \
+		vanilla-untrusted:vanilla-policy:debian-vanilla; do
+		IFS=: read -r label disk script <<<"$c"
+		SCENARIO=$script DISK=$disk TPM=tis TIMEOUT=300 \
 			"$top/tests/boot-guest.sh" "$out/$label-$i" >/dev/null || true
 		done_at=$(sed -n 's/^# crng init done at \([0-9.]*\) s.*/\1/p' "$out/$label-$i/results.log")
 		startup=$(sed -n 's/.*Startup finished in .* = \([0-9.]*\)s.*/\1/p' "$out/$label-$i/results.log")

@@ -20,7 +20,7 @@ run=${RUNS:-$top/build/runs}/$name
 
 # Scenario settings (see tests/scenarios/README.md).
 TPM=none CPU_FLAGS="" CMDLINE="" TIMEOUT=120 HOST_HOOK="" KUNIT=0
-KUNIT_SUITES="" KERNEL=test SMP=2 EXPECT_FAIL="" FIRMWARE=qboot DEVICES="" ROOTFS="" MEM=256
+KUNIT_SUITES="" KERNEL=test SMP=2 EXPECT_FAIL="" FIRMWARE=qboot DEVICES="" DISK="" FW_CFG="" MEM=256
 CPU_RNG=on ARCHES=x86_64
 GUEST_TEST=$(basename "$name")
 # shellcheck source=/dev/null
@@ -39,10 +39,10 @@ grep -q '^CONFIG_DEBUG_KMEMLEAK=y' "$obj/.config" 2>/dev/null && sanitized=1
 # its verdict stands, said as such (FORCE=1 boots every scenario, and a
 # fresh clone, as in CI, has no verdicts to keep).
 inputs=$(ARCH=$arch "$top/tests/scenario-inputs.sh" "$conf")
-# A disk-booted scenario also depends on its disk (packed here if stale):
-# the Debian packages, the kernel's modules and guest/debian/.
-if [ -n "$ROOTFS" ]; then
-	disk=$("$top/scripts/pack-rootfs.sh" "$KERNEL")
+# A disk-booted scenario also depends on its disk (made here if stale):
+# the Debian packages, the kernel's, the policy package, guest/debian/.
+if [ -n "$DISK" ]; then
+	disk=$("$top/scripts/pack-rootfs.sh" "$DISK")
 	inputs="$inputs $(cat "$disk.id")"
 fi
 if [ "${FORCE:-0}" != 1 ] && [ "$(cat "$run/inputs" 2>/dev/null)" = "$inputs" ] &&
@@ -67,7 +67,7 @@ EOF
 start=$(date +%s.%N)
 SCENARIO=$GUEST_TEST TPM=$TPM CPU_FLAGS=$CPU_FLAGS CPU_RNG=$CPU_RNG ARCH=$arch CMDLINE=$CMDLINE \
 	TIMEOUT=$TIMEOUT HOST_HOOK=$HOST_HOOK KERNEL=$KERNEL SMP=$SMP \
-	FIRMWARE=$FIRMWARE DEVICES=$DEVICES ROOTFS=$ROOTFS MEM=$MEM \
+	FIRMWARE=$FIRMWARE DEVICES=$DEVICES DISK=$DISK FW_CFG=$FW_CFG MEM=$MEM \
 	"$top/tests/boot-guest.sh" "$run" || true
 end=$(date +%s.%N)
 

@@ -10,7 +10,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 conf=$1
 name=$(basename "$conf" .conf)
 arch=${ARCH:-x86_64}
-KERNEL=test GUEST_TEST=$name HOST_HOOK=""
+KERNEL=test GUEST_TEST=$name HOST_HOOK="" DISK=""
 # shellcheck source=/dev/null
 . "$conf"
 obj=$top/build/obj-$KERNEL image=arch/x86/boot/bzImage
@@ -33,8 +33,9 @@ done)
 		tests/host/* swtpm-config/* ${HOST_HOOK:+tests/hooks/$HOST_HOOK.sh} 2>&1
 	[ "$arch" = m68k ] || sha256sum "$stage"/lib/*.sh "$stage/tests/$GUEST_TEST.sh" 2>&1
 	echo "ARCH=$arch"
-	sha256sum "$obj/$image" 2>&1 | cut -d' ' -f1
-	[ ! -f "$obj/modules.cpio.gz" ] || sha256sum "$obj/modules.cpio.gz" | cut -d' ' -f1
+	# A disk carries its kernel (run-scenario.sh adds the disk's id).
+	[ -n "$DISK" ] || sha256sum "$obj/$image" 2>&1 | cut -d' ' -f1
+	[ -n "$DISK" ] || [ ! -f "$obj/modules.cpio.gz" ] || sha256sum "$obj/modules.cpio.gz" | cut -d' ' -f1
 	# The accelerator this kernel boots with (probe-accel.sh's cache has a
 	# line per image path and mtime; the image's hash above covers the rest).
 	awk -v p="$(realpath "$obj/$image" 2>/dev/null)" \

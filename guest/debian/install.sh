@@ -1,32 +1,22 @@
 #!/bin/bash
-# install.sh TOP ROOT: install the scenario machinery into the Debian tree
-# ROOT (a copy that scripts/pack-rootfs.sh packs): the runner and its
-# units, the scenario generator, the test scripts with the shared helpers,
-# and the settings that make every boot alike (a fixed machine-id: an
-# empty one is "first boot", which runs first-boot units and refuses to
-# credit a seed file; a root login without password on the serial console).
+# install.sh TOP STAGE: stage the scenario machinery for a Debian disk
+# under the empty directory STAGE, at the paths it takes in the system
+# (scripts/pack-rootfs.sh copies it in): the runner and its units, the
+# scenario generator, which enables them only when QEMU names a scenario,
+# and the test scripts with the shared helpers. Nothing of the installed
+# system is changed: a boot without a scenario is the system as installed.
 set -eu
 
-top=$1 root=$2
+top=$1 stage=$2
 src=$top/guest/debian
-install -m 755 "$src/run-scenario.sh" "$root/usr/local/sbin/hwrng-scenario"
-install -m 755 "$src/place-seed.sh" "$root/usr/local/sbin/hwrng-place-seed"
+install -D -m 755 "$src/run-scenario.sh" "$stage/usr/local/sbin/hwrng-scenario"
+install -D -m 755 "$src/place-seed.sh" "$stage/usr/local/sbin/hwrng-place-seed"
 install -D -m 755 "$src/scenario-generator.sh" \
-	"$root/etc/systemd/system-generators/hwrng-scenario"
-install -D -m 644 "$src/rngd-policy.conf" "$root/usr/local/share/hwrng-seed/rngd-policy.conf"
-install -m 644 "$src"/units/*.service "$root/etc/systemd/system/"
-mkdir -p "$root/etc/systemd/system/sysinit.target.wants"
-ln -sf ../hwrng-scenario.service "$root/etc/systemd/system/multi-user.target.wants/"
-ln -sf ../hwrng-place-seed.service "$root/etc/systemd/system/sysinit.target.wants/"
-ln -sf /lib/systemd/system/multi-user.target "$root/etc/systemd/system/default.target"
-install -D -m 755 -t "$root/tests" "$src"/tests/*.sh
+	"$stage/etc/systemd/system-generators/hwrng-scenario"
+install -D -m 644 -t "$stage/etc/systemd/system" "$src"/units/*.service
+install -D -m 755 -t "$stage/tests" "$src"/tests/*.sh
 # The helpers at the paths the initramfs has them (/lib is /usr/lib here).
-install -m 644 "$top"/guest/lib/*.sh "$root/usr/lib/"
-install -m 644 "$src/boot.sh" "$root/usr/lib/debian-boot.sh"
+install -D -m 644 -t "$stage/usr/lib" "$top"/guest/lib/*.sh
+install -m 644 "$src/boot.sh" "$stage/usr/lib/debian-boot.sh"
 # make run DISTRO=debian tells the story of make run, and more.
-install -m 755 "$top/guest/tests/report.sh" "$root/tests/report.sh"
-
-echo debian >"$root/etc/hostname"
-echo 5eed5eed5eed5eed5eed5eed5eed5eed >"$root/etc/machine-id"
-printf '/dev/vda / ext4 rw 0 1\n' >"$root/etc/fstab"
-sed -i 's/^root:[^:]*:/root::/' "$root/etc/shadow"
+install -m 755 "$top/guest/tests/report.sh" "$stage/tests/report.sh"

@@ -1,17 +1,12 @@
 #!/bin/sh
-# hwrng-place-seed (hwrng-place-seed.service, before systemd-random-seed):
-# for hwrng_seed=BYTES on the kernel command line, put a seed file of BYTES
-# bytes where systemd-random-seed loads it, marked creditable as
-# systemd-random-seed marks the seeds it saves once the CRNG is ready.
+# hwrng-place-seed (hwrng-place-seed.service, before systemd-random-seed;
+# the scenario generator enables it for seed=BYTES in QEMU's fw_cfg): put a
+# seed file of HWRNG_SEED_BYTES bytes where systemd-random-seed loads it,
+# marked creditable as systemd-random-seed marks the seeds it saves once
+# the CRNG is ready.
 set -eu
 
-bytes=
-read -r cmdline </proc/cmdline
-for arg in $cmdline; do
-	case "$arg" in
-	hwrng_seed=*) bytes=${arg#hwrng_seed=} ;;
-	esac
-done
+bytes=${HWRNG_SEED_BYTES:?}
 seed=/var/lib/systemd/random-seed
 mkdir -p "${seed%/*}"
 # The content does not matter to the credit: only its size does.

@@ -1,18 +1,13 @@
 #!/bin/sh
-# hwrng-scenario (hwrng-scenario.service, after multi-user.target): run
-# /tests/NAME.sh for scenario=NAME on the kernel command line as the
-# initramfs's init does: its KTAP on the second serial port, then its exit
-# status for the host's judge, then power off through systemd. scenario=shell
-# (make shell) leaves the machine to the serial console's login.
+# hwrng-scenario (hwrng-scenario.service, after multi-user.target; the
+# scenario generator enables it and sets HWRNG_SCENARIO from QEMU's
+# fw_cfg): run /tests/NAME.sh as the initramfs's init does: its KTAP on the
+# second serial port, then its exit status for the host's judge, then
+# power off through systemd. "shell" (make shell) leaves the machine to
+# the serial console's login.
 set -eu
 
-scenario=
-read -r cmdline </proc/cmdline
-for arg in $cmdline; do
-	case "$arg" in
-	scenario=*) scenario=${arg#scenario=} ;;
-	esac
-done
+scenario=${HWRNG_SCENARIO:?}
 [ "$scenario" = shell ] && exit 0
 out=/dev/ttyS1
 t=/tests/$scenario.sh
