@@ -14,18 +14,21 @@ all: kernel initramfs rootfs
 deps:
 	@scripts/install-deps.sh
 
-# The two sanitizer kernels, the two the Debian scenarios boot, arm64's
-# two sanitizer kernels and m68k's (make bench builds its vanilla).
+# The two sanitizer kernels, the Debian packages of the series kernel
+# (debian: Debian's own config), arm64's two sanitizer kernels and m68k's
+# (make bench builds its vanilla).
 kernel: deps
-	@scripts/build-kernel.sh test module distro distro-vanilla arm64-test arm64-module \
-		m68k-test
+	@scripts/build-kernel.sh test module debian arm64-test arm64-module m68k-test
 
 initramfs: deps
 	@guest/build-initramfs.sh
 
-# The Debian bookworm tree the debian-* scenarios boot (mmdebstrap).
-rootfs: deps
+# The Debian bookworm tree (mmdebstrap, with Debian's own kernel and GRUB),
+# then the disks the debian-* scenarios boot: Debian installed as is, with
+# the series kernel's package, and with the policy package too.
+rootfs: deps kernel
 	@scripts/build-rootfs.sh
+	@scripts/pack-rootfs.sh vanilla series series-policy >/dev/null
 
 # One boot with TPM (tis) and RDRAND that shows the entropy state;
 # ARCH=arm64 on arm64 (RNDR, the device tree's seed); DISTRO=debian boots
@@ -39,10 +42,11 @@ test: kernel initramfs rootfs
 	@tests/run-all.sh $(SCENARIOS)
 
 # Interactive guest on the serial console (Ctrl-A X quits QEMU);
-# DISTRO=debian: the Debian disk (log in as root, no password).
+# DISTRO=debian: the Debian disk with the series and the policy package,
+# booted by its GRUB (log in as root, no password).
 shell: kernel initramfs rootfs
 	@INTERACTIVE=1 SCENARIO=shell TPM=$${TPM:-tis} TIMEOUT=$${TIMEOUT:-3600} \
-		$(if $(filter debian,$(DISTRO)),KERNEL=distro ROOTFS=debian) \
+		$(if $(filter debian,$(DISTRO)),DISK=series-policy) \
 		tests/boot-guest.sh build/runs/shell
 
 # Plant each bug of tests/mutations/ and check that its scenarios catch it.
@@ -67,7 +71,7 @@ bisect-check: initramfs
 
 clean:
 	rm -rf build/runs build/initramfs build/initramfs.cpio.gz build/accel
-	rm -rf build/obj-* build/kernel-*.stamp build/rootfs-debian-*.img build/rootfs-debian-*.img.id
+	rm -rf build/obj-* build/kernel-*.stamp build/disks build/hwrng-seed-policy_*
 
 distclean:
 	rm -rf build

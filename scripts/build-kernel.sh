@@ -13,11 +13,12 @@
 #   bench-hmac  the same + hmac.config   TPM2 HMAC sessions, for bench/tpm-hmac.sh
 #   vanilla  x86_64 + vanilla.config on the unpatched base (tpm-rng-0
 #            built in, as distributions ship it), in build/vanilla
-#   distro   x86_64 + policy.config + module.config + x86_64-module.config
-#            + distro.config   no sanitizers; what systemd needs, root on
-#            virtio-blk
-#   distro-vanilla  x86_64 + vanilla.config + module.config +
-#            x86_64-module.config + distro.config on the unpatched base
+#   debian   not tinyconfig: Debian's own configuration of this kernel
+#            (scripts/debian-kernel-config.sh), trimmed by make
+#            localmodconfig to the modules of guest/debian/lsmod.amd64,
+#            + guest/debian/kernel.config; packaged by make bindeb-pkg as
+#            Debian packages (build/obj-debian/debs/), release
+#            VERSION-hwrng-seed, for the Debian disks (scripts/pack-rootfs.sh)
 #   arm64-test, arm64-module   arm64.config + sanitizers.config (+
 #            module.config): as test and module, for QEMU's arm64 virt
 #   arm64-bench, arm64-vanilla   as bench and vanilla, for arm64
@@ -59,10 +60,7 @@ variant_fragments() {
 	bench) echo $x86 guest/policy.config guest/bench.config ;;
 	bench-hmac) echo $x86 guest/policy.config guest/bench.config guest/hmac.config ;;
 	vanilla) echo $x86 guest/vanilla.config ;;
-	distro) echo $x86 guest/policy.config guest/module.config \
-		guest/x86_64-module.config guest/distro.config ;;
-	distro-vanilla) echo $x86 guest/vanilla.config guest/module.config \
-		guest/x86_64-module.config guest/distro.config ;;
+	debian) echo guest/debian/kernel.config ;;
 	arm64-test) echo $arm64 guest/sanitizers.config ;;
 	arm64-module) echo $arm64 guest/sanitizers.config guest/module.config ;;
 	arm64-bench) echo $arm64 guest/bench.config ;;
@@ -71,7 +69,7 @@ variant_fragments() {
 	m68k-vanilla) echo guest/m68k.config ;;
 	*)
 		echo "build-kernel: unknown variant '$1' (test, module, bench, bench-hmac," \
-			"vanilla, distro, distro-vanilla, arm64-test, arm64-module," \
+			"vanilla, debian, arm64-test, arm64-module," \
 			"arm64-bench, arm64-vanilla, m68k-test, m68k-vanilla)" >&2
 		return 2 ;;
 	esac
@@ -96,7 +94,7 @@ arch_image() {
 }
 
 build_variant() {
-	local variant=$1 src obj inputs frags id stamp log arch image cross
+	local variant=$1 src obj inputs frags id stamp log arch image cross debian_config=
 	frags=$(variant_fragments "$variant")
 	arch=$(variant_arch "$variant")
 	image=$(arch_image "$arch")
@@ -110,6 +108,11 @@ build_variant() {
 		inputs=$(cd "$top" && echo patches/0002-random-apply-random.trust_bootloader-*.patch)
 	elif [ "${variant%vanilla}" != "$variant" ]; then
 		src=$top/build/obj-$variant obj=$top/build/obj-$variant inputs=""
+	elif [ "$variant" = debian ]; then
+		debian_config=$("$top/scripts/debian-kernel-config.sh")
+		src=$top/build/linux obj=$top/build/obj-$variant
+		inputs="patches drivers guest/debian/lsmod.amd64 scripts/debian-kernel-config.sh"
+		inputs="$inputs ${debian_config#"$top"/}"
 	else
 		src=$top/build/linux obj=$top/build/obj-$variant inputs="patches drivers"
 	fi
@@ -119,7 +122,8 @@ build_variant() {
 	id=$(cd "$top" && find $inputs $frags scripts/build-kernel.sh scripts/pack-modules.sh \
 		scripts/prepare-tree.sh -type f -print0 |
 		sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
-	if [ -f "$obj/$image" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$id" ]; then
+	if [ -f "$obj/$image" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$id" ] &&
+		{ [ "$variant" != debian ] || ls "$obj"/debs/linux-image-*.deb >/dev/null 2>&1; }; then
 		echo "build-kernel: $variant up to date"
 		return 0
 	fi
@@ -159,21 +163,37 @@ build_variant() {
 			KBUILD_BUILD_HOST=test -j"$(nproc)" "$@"
 	}
 
-	# shellcheck disable=SC2086 # $frags is a list of paths
-	if ! (cd "$top" && cat $frags) | cmp -s - "$obj/.config-fragment" ||
+	# The fragments as merged; for debian, a comment naming its base too.
+	fragment_text() {
+		# shellcheck disable=SC2086 # $frags is a list of paths
+		(cd "$top" && cat $frags)
+		[ -z "${debian_config:-}" ] ||
+			echo "# base: $(cat "$debian_config" "$top/guest/debian/lsmod.amd64" | sha256sum)"
+	}
+	if ! fragment_text | cmp -s - "$obj/.config-fragment" ||
 		[ ! -f "$obj/.config" ]; then
-		echo "build-kernel: configuring $variant (tinyconfig + $frags)"
-		kmake tinyconfig >/dev/null
+		if [ "$variant" = debian ]; then
+			echo "build-kernel: configuring $variant (Debian's config, localmodconfig, + $frags)"
+			# Debian's own options first, the series' new ones at their
+			# defaults, so that localmodconfig asks nothing.
+			cp "$debian_config" "$obj/.config"
+			kmake olddefconfig >/dev/null
+			kmake localmodconfig LSMOD="$top/guest/debian/lsmod.amd64" </dev/null \
+				>"$obj/localmodconfig.log" 2>&1
+		else
+			echo "build-kernel: configuring $variant (tinyconfig + $frags)"
+			kmake tinyconfig >/dev/null
+		fi
 		local paths=() f
 		for f in $frags; do paths+=("$top/$f"); done
 		(cd "$obj" && KCONFIG_CONFIG=.config "$src/scripts/kconfig/merge_config.sh" \
 			-m -Q .config "${paths[@]}" >/dev/null)
 		kmake olddefconfig >/dev/null
-		# shellcheck disable=SC2086
-		(cd "$top" && cat $frags) >"$obj/.config-fragment"
+		fragment_text >"$obj/.config-fragment"
 	fi
 	# A fragment the tree cannot honour (yet) is configured again next time.
-	if ! verify_config "$variant" "$src" "$obj"; then
+	if ! verify_config "$variant" "$src" "$obj" ||
+		{ [ "$variant" = debian ] && ! verify_debian "$obj"; }; then
 		rm -f "$obj/.config-fragment"
 		return 1
 	fi
@@ -182,8 +202,13 @@ build_variant() {
 	local start targets=${image##*/}
 	start=$(date +%s)
 	grep -q '^CONFIG_MODULES=y' "$obj/.config" && targets="$targets modules"
-	# shellcheck disable=SC2086 # two targets
-	if ! kmake $targets >"$log" 2>&1; then
+	if [ "$variant" = debian ]; then
+		set -- build_debs "$obj"
+	else
+		# shellcheck disable=SC2086 # two targets
+		set -- kmake $targets
+	fi
+	if ! "$@" >"$log" 2>&1; then
 		tail -n 40 "$log" >&2
 		echo "build-kernel: $variant build failed" >&2
 		return 1
@@ -193,6 +218,45 @@ build_variant() {
 	fi
 	echo "build-kernel: $variant done in $(($(date +%s) - start)) s"
 	echo "$id" >"$stamp"
+}
+
+# build_debs OBJ: make bindeb-pkg in OBJ (kmake's settings: out of tree,
+# ccache), the packages moved from OBJ's parent, where dpkg-buildpackage
+# writes them, to OBJ/debs. Its own LOCALVERSION makes its release and
+# package names differ from Debian's kernel's (LOCALVERSION set also
+# keeps kbuild from adding "+" for the git tree), and a fixed package
+# revision makes every build of it the same version. No headers package
+# (nothing here builds modules out of tree) and gzip instead of xz: only
+# how fast it builds.
+build_debs() {
+	local obj=$1 release
+	release=$(kmake LOCALVERSION=-hwrng-seed kernelrelease)
+	rm -rf "$obj/debs"
+	kmake LOCALVERSION=-hwrng-seed KDEB_PKGVERSION="$release-1" KDEB_COMPRESS=gzip \
+		DPKG_FLAGS=-Ppkg.linux-upstream.nokernelheaders DEB_BUILD_OPTIONS=terse bindeb-pkg
+	mkdir -p "$obj/debs"
+	mv "$obj"/../linux-image-"$release"_* "$obj"/../linux-libc-dev_"$release"-1_* \
+		"$obj"/../linux-upstream_"$release"-1_* "$obj/debs/"
+	ls -l "$obj/debs"
+}
+
+# verify_debian OBJ: what the series' scenarios take from Debian's
+# configuration is still there after localmodconfig and the fragment: the
+# TPM's TIS driver and tpm-rng-0 built in, hwrng built in, and no
+# built-in command line (the policy comes from the boot loader).
+verify_debian() {
+	local want bad=0
+	for want in CONFIG_TCG_TIS=y CONFIG_HW_RANDOM_TPM=y CONFIG_HW_RANDOM=y; do
+		grep -qx "$want" "$1/.config" || {
+			echo "build-kernel: debian: Debian's $want is gone" >&2
+			bad=1
+		}
+	done
+	if grep -q '^CONFIG_CMDLINE_BOOL=y' "$1/.config"; then
+		echo "build-kernel: debian: CONFIG_CMDLINE_BOOL is set; Debian has none" >&2
+		bad=1
+	fi
+	return "$bad"
 }
 
 # verify_config VARIANT SRC OBJ: every line of the fragments is in .config
