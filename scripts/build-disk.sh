@@ -38,15 +38,21 @@ EOF
 # Each file system is made at its partition's offset in the disk file;
 # FAT32 needs 65525 clusters or more (firmware tells FAT types apart by
 # their count): 512-byte clusters in 63 MiB.
+# (mkfs.vfat warns that the file is larger than the partition: it is the disk.)
 mkfs_esp() {
 	mkfs.vfat -F 32 -s 1 -n ESP -i "$ESP_VOLID" --offset=$((ESP_START_MIB * 2048)) \
-		"$img.new" $((ESP_SIZE_MIB * 1024)) >/dev/null
+		"$img.new" $((ESP_SIZE_MIB * 1024)) 2>&1 >/dev/null |
+		{ grep -v '^Warning: block count mismatch' || true; } >&2
 }
 mkfs_esp
 mke2fs -q -t ext4 -L debian -U "$ROOT_UUID" -d "$tree" \
 	-E offset=$((ROOT_START_MIB * 1024 * 1024)) -F "$img.new" "${ROOT_SIZE_MIB}M"
+echo "build-disk: os-vanilla (log: $img.log)" >&2
 "$top/scripts/disk-chroot.sh" --esp "$img.new" /bin/sh -s "$ROOT_UUID" \
-	"${ESP_VOLID:0:4}-${ESP_VOLID:4}" <"$top/guest/debian/install-system.sh"
+	"${ESP_VOLID:0:4}-${ESP_VOLID:4}" <"$top/guest/debian/install-system.sh" >"$img.log" 2>&1 || {
+	tail -n 20 "$img.log" >&2
+	exit 1
+}
 # fusefat gives each long name a made-up short one ("~1"), which firmware
 # need not accept: the ESP is written again, with mtools.
 esp=$(mktemp -d)

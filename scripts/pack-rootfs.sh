@@ -50,9 +50,12 @@ derive() {
 		return 0
 	fi
 	rm -f "$img" "$img.id"
-	echo "pack-rootfs: os-$name: os-$parent + $*" >&2
+	echo "pack-rootfs: os-$name: os-$parent + $* (log: $img.log)" >&2
 	cp --sparse=always "$disks/os-$parent.img" "$img.new"
-	"$@" "$img.new" >&2
+	"$@" "$img.new" >"$img.log" 2>&1 || {
+		tail -n 20 "$img.log" >&2
+		return 1
+	}
 	mv "$img.new" "$img"
 	echo "$id" >"$img.id"
 }

@@ -11,6 +11,9 @@ scenario=${HWRNG_SCENARIO:?}
 [ "$scenario" = shell ] && exit 0
 out=/dev/ttyS1
 t=/tests/$scenario.sh
+# The firmware and GRUB leave their banner on this port too, without a
+# line break: the results start on a line of their own.
+echo >"$out"
 echo "guest: script $scenario starts" >/dev/kmsg
 if [ ! -e "$t" ]; then
 	status=missing
