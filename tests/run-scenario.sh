@@ -90,8 +90,8 @@ while read -r verdict test; do
 	esac
 done <"$run/judged"
 grep -h '^# ' "$run/results.log" | sed "s|^|    $name |" || true
-printf '# %s: %d passed, %d failed, %d skipped in %.1f s (%s kernel, %s)\n' "$name" \
-	"$passed" "$failed" "$skipped" "$(echo "$end - $start" | bc)" "$KERNEL" \
+printf '# %s: %d passed, %d failed, %d skipped in %.1f s (%s, %s)\n' "$name" \
+	"$passed" "$failed" "$skipped" "$(echo "$end - $start" | bc)" "${DISK:+$DISK disk}${DISK:-$KERNEL kernel}" \
 	"$(cat "$run/accel" 2>/dev/null || echo 'no boot')"
 echo "$passed $failed $skipped" >"$run/verdict"
 echo "$inputs" >"$run/inputs"
