@@ -14,7 +14,7 @@ run=$top/build/runs/run
 arch=${ARCH:-x86_64}
 case "$arch:${DISTRO:-}" in
 x86_64: | arm64:) report=report kernel=test disk="" limit=120 ;;
-x86_64:debian) report=debian-report kernel=test disk=series-policy limit=300 ;;
+x86_64:debian) report=debian-report kernel=test disk=series-policy limit=600 ;;
 *)
 	echo "show-boot: ARCH must be x86_64 or arm64, DISTRO empty or debian (x86_64)," \
 		"not '$arch' and '${DISTRO:-}'" >&2
