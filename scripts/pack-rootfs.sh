@@ -15,6 +15,8 @@
 # A step is redone only when its parent or its own input changed (an id
 # beside each image, as a kernel's stamp). Copies are sparse.
 set -eu
+# os_image runs in command substitutions: a failed step must stop it.
+shopt -s inherit_errexit
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 disks=$top/build/disks
