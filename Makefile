@@ -25,9 +25,11 @@ initramfs: deps
 
 # The Debian bookworm tree (mmdebstrap, with Debian's own kernel and GRUB),
 # then the disks the debian-* scenarios boot: Debian installed as is, with
-# the series kernel's package, and with the policy package too.
-rootfs: deps kernel
+# the series kernel's package (the debian kernel), and with the policy
+# package too.
+rootfs: deps
 	@scripts/build-rootfs.sh
+	@scripts/build-kernel.sh debian
 	@scripts/pack-rootfs.sh vanilla series series-policy >/dev/null
 
 # One boot with TPM (tis) and RDRAND that shows the entropy state;
