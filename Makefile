@@ -7,7 +7,7 @@ SCRIPTS := $(wildcard scripts/*.sh tests/*.sh tests/hooks/*.sh swtpm-config/*.sh
 	bench/*.sh) guest/init .ci/run
 DRIVER_FILES := $(shell find drivers -type f -name '*.[ch]' 2>/dev/null)
 
-.PHONY: all deps kernel initramfs rootfs run test shell check bisect-check mutate bench clean distclean
+.PHONY: all deps kernel initramfs rootfs one-boot run test shell check bisect-check mutate bench clean distclean
 
 all: kernel initramfs rootfs
 
@@ -27,20 +27,31 @@ initramfs: deps
 rootfs: deps
 	@scripts/build-rootfs.sh
 
+# What one boot (make run, make shell) needs, and nothing more: its own
+# kernel and initramfs, or with DISTRO=debian the Debian kernel and disk.
+ONE_ARCH := $(or $(ARCH),x86_64)
+ONE_KERNEL := $(if $(filter debian,$(DISTRO)),distro,$(if $(filter x86_64,$(ONE_ARCH)),test,$(ONE_ARCH)-test))
+
+one-boot: deps
+	@scripts/build-kernel.sh $(ONE_KERNEL)
+	@$(if $(filter debian,$(DISTRO)),scripts/build-rootfs.sh,guest/build-initramfs.sh $(ONE_ARCH))
+
 # One boot with TPM (tis) and RDRAND that shows the entropy state;
 # ARCH=arm64 on arm64 (RNDR, the device tree's seed); DISTRO=debian boots
 # the Debian disk under systemd instead.
-run: kernel initramfs rootfs
+run: one-boot
 	@tests/show-boot.sh
 
 # The whole suite, every scenario on each architecture it names
-# (ARCH=x86_64, arm64 or m68k: that one only); ends with "N passed, N failed".
-test: kernel initramfs rootfs
-	@tests/run-all.sh $(SCENARIOS)
+# (ARCH=x86_64, arm64 or m68k: that one only), building only the kernels
+# the scenarios boot; ends with "N passed, N failed" and the time of each
+# phase.
+test:
+	@tests/make-test.sh $(SCENARIOS)
 
 # Interactive guest on the serial console (Ctrl-A X quits QEMU);
 # DISTRO=debian: the Debian disk (log in as root, no password).
-shell: kernel initramfs rootfs
+shell: one-boot
 	@INTERACTIVE=1 SCENARIO=shell TPM=$${TPM:-tis} TIMEOUT=$${TIMEOUT:-3600} \
 		$(if $(filter debian,$(DISTRO)),KERNEL=distro ROOTFS=debian) \
 		tests/boot-guest.sh build/runs/shell

@@ -107,7 +107,7 @@ build_variant() {
 		# before it parses random.trust_bootloader=off: the series' second
 		# patch, a fix, lets the jitter-only boot be one on vanilla too.
 		src=$top/build/obj-$variant obj=$top/build/obj-$variant
-		inputs=$(cd "$top" && echo patches/0002-random-apply-random.trust_bootloader-*.patch)
+		inputs=$(cd "$top" && echo patches/upstream/0002-random-apply-random.trust_bootloader-*.patch)
 	elif [ "${variant%vanilla}" != "$variant" ]; then
 		src=$top/build/obj-$variant obj=$top/build/obj-$variant inputs=""
 	else
@@ -121,6 +121,7 @@ build_variant() {
 		sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
 	if [ -f "$obj/$image" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$id" ]; then
 		echo "build-kernel: $variant up to date"
+		echo "up to date" >"$top/build/kernel-$variant.note"
 		return 0
 	fi
 	rm -f "$stamp"
@@ -181,6 +182,9 @@ build_variant() {
 	echo "build-kernel: building $variant (log: $log)"
 	local start targets=${image##*/}
 	start=$(date +%s)
+	# Which compiles the machine's cache answered, for make test's phase table.
+	rm -f "$top/build/ccache-$variant.log"
+	export CCACHE_STATSLOG=$top/build/ccache-$variant.log
 	grep -q '^CONFIG_MODULES=y' "$obj/.config" && targets="$targets modules"
 	# shellcheck disable=SC2086 # two targets
 	if ! kmake $targets >"$log" 2>&1; then
@@ -191,7 +195,13 @@ build_variant() {
 	if [ "${variant%module}" != "$variant" ]; then
 		"$top/scripts/pack-modules.sh" "$obj" "$arch"
 	fi
-	echo "build-kernel: $variant done in $(($(date +%s) - start)) s"
+	local hits misses
+	hits=$(grep -cE '^(direct|preprocessed)_cache_hit$' "$CCACHE_STATSLOG" 2>/dev/null || true)
+	misses=$(grep -cx cache_miss "$CCACHE_STATSLOG" 2>/dev/null || true)
+	unset CCACHE_STATSLOG
+	echo "build-kernel: $variant done in $(($(date +%s) - start)) s" \
+		"(ccache: ${hits:-0} hits, ${misses:-0} misses)"
+	echo "built; ccache ${hits:-0} hits, ${misses:-0} misses" >"$top/build/kernel-$variant.note"
 	echo "$id" >"$stamp"
 }
 
