@@ -30,7 +30,7 @@ echo "linux-source-6.12 package version: $pkgver" >"$log"
 echo "base commit: $(git -C "$tree" rev-parse base)" >>"$log"
 
 # The series are identified by their series files and the patches they list.
-series_id=$(cd "$top" && { cat patches/series patches/test/series
+series_id=$(cd "$top" && { cat patches/upstream/series patches/series patches/test/series
 	scripts/series-patches.sh | xargs cat; } | sha256sum | cut -d' ' -f1)
 stamp=$tree/.series-applied
 if [ "$(cat "$stamp" 2>/dev/null)" != "$series_id" ]; then
