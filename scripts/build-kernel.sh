@@ -115,16 +115,33 @@ build_variant() {
 	fi
 	stamp=$top/build/kernel-$variant.stamp
 	log=$top/build/kernel-build-$variant.log
+	cross=
+	case "$arch" in
+	arm64) cross=aarch64-linux-gnu- ;;
+	m68k) cross=m68k-linux-gnu- ;;
+	esac
+	# The toolchain and the source package are inputs too: kernels are
+	# kept in a cache outside the clone (kernel-cache.sh), for any clone.
 	# shellcheck disable=SC2086 # $inputs and $frags are lists of paths
-	id=$(cd "$top" && find $inputs $frags scripts/build-kernel.sh scripts/pack-modules.sh \
-		scripts/prepare-tree.sh -type f -print0 |
-		sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
+	id=$({
+		cd "$top" && find $inputs $frags scripts/build-kernel.sh scripts/pack-modules.sh \
+			scripts/prepare-tree.sh -type f -print0 | sort -z | xargs -0 sha256sum
+		"${cross}gcc" --version | head -n 1
+		"${cross}ld" --version | head -n 1
+		dpkg-query -W -f='${Version}\n' linux-source-6.12
+	} | sha256sum | cut -d' ' -f1)
 	if [ -f "$obj/$image" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$id" ]; then
 		echo "build-kernel: $variant up to date"
 		echo "up to date" >"$top/build/kernel-$variant.note"
 		return 0
 	fi
 	rm -f "$stamp"
+	if "$top/scripts/kernel-cache.sh" restore "$variant-$id" "$obj"; then
+		echo "build-kernel: $variant from the machine's kernel cache"
+		echo "from the kernel cache" >"$top/build/kernel-$variant.note"
+		echo "$id" >"$stamp"
+		return 0
+	fi
 
 	"$top/scripts/prepare-tree.sh"
 	if [ "$src" = "$obj" ] && [ ! -d "$src" ]; then
@@ -148,11 +165,6 @@ build_variant() {
 		rm -f "$obj/.config-fragment"
 	fi
 	mkdir -p "$obj"
-	cross=
-	case "$arch" in
-	arm64) cross=aarch64-linux-gnu- ;;
-	m68k) cross=m68k-linux-gnu- ;;
-	esac
 	kmake() {
 		make -C "$src" O="$obj" -s ARCH="$arch" CROSS_COMPILE="$cross" \
 			CC="${ccache}${cross}gcc" HOSTCC="${ccache}gcc" \
@@ -202,6 +214,7 @@ build_variant() {
 	echo "build-kernel: $variant done in $(($(date +%s) - start)) s" \
 		"(ccache: ${hits:-0} hits, ${misses:-0} misses)"
 	echo "built; ccache ${hits:-0} hits, ${misses:-0} misses" >"$top/build/kernel-$variant.note"
+	"$top/scripts/kernel-cache.sh" store "$variant-$id" "$obj" "$image" .config modules.cpio.gz
 	echo "$id" >"$stamp"
 }
 
