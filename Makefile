@@ -67,6 +67,7 @@ bench: kernel initramfs
 check: deps
 	@[ -d $(KTREE) ] || scripts/prepare-tree.sh
 	@scripts/check-drivers-synced.sh
+	@scripts/health-cutoffs.py check
 	@scripts/check-style.sh
 	@scripts/check-sparse-kdoc.sh
 	@scripts/check-arm64.sh
