@@ -254,6 +254,7 @@ verify_config() {
 mkdir -p "$top/build"
 exec 9>"$top/build/.build-kernel.lock"
 flock 9
+export HWRNG_TREE_LOCKED=1
 for v in "$@"; do
 	build_variant "$v"
 done

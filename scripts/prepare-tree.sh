@@ -13,6 +13,12 @@ tarball=/usr/src/linux-source-6.12.tar.xz
 log=$top/build/prepare-tree.log
 
 mkdir -p "$top/build"
+# Builds read the tree: never reset it under one (build-kernel.sh and
+# mutate.sh hold the lock already and say so).
+if [ "${HWRNG_TREE_LOCKED:-0}" != 1 ]; then
+	exec 9>"$top/build/.build-kernel.lock"
+	flock 9
+fi
 pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
 
 # The unpacked base as a bare repository outside the clone, one per

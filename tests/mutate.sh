@@ -27,6 +27,7 @@ fi
 mkdir -p "$top/build"
 exec 9>"$top/build/.build-kernel.lock"
 flock 9
+export HWRNG_TREE_LOCKED=1
 if ! git -C "$tree" diff --quiet; then
 	echo "mutate: $tree has uncommitted changes; make kernel first" >&2
 	exit 2

@@ -3,28 +3,15 @@
  * tpm-rdrand-rng: the XOR of the CPU's RNG and the TPM's, trusting neither
  *
  * A read takes the CPU's words first (RDRAND on x86, RNDR on arm64), then
- * as many bytes from the default TPM, and returns their XOR, so that
- * neither source alone decides the output and the CPU's instruction never
- * runs with the TPM's bytes in reach. Without a TPM that serves, a read
- * returns nothing: the CPU's RNG alone is never served here, so no reader
- * of /dev/hwrng (rngd, say) can credit it. random.c already mixes it into
- * every reseed.
- *
- * Each source's own bytes pass the SP 800-90B health tests before they
- * are used. The CPU's output is also checked a 64-bit word at a time: an
- * RNG instruction that fails while reporting success returns a constant
- * word, e.g. RDRAND's all ones on some AMD CPUs after a resume (the
- * kernel's RDRAND check then clears only the resumed CPU's own feature
- * bit), or a stuck-at-zero word now and then. For uniform output, such a
- * word comes once in 2^63: the first drops its block, a second the source,
- * and the TPM then serves alone. A TPM that fails the tests for good ends
- * the rng's output. A read that starts during a suspend gets nothing, one
- * that spans a suspend is discarded, and after it both sources are tested
- * from the start again.
- *
- * The hwrng core credits each read at rng->quality: TRR_QUALITY unless
- * rng_core.default_quality lowers it or rng_quality changes it. The health
- * tests assume at least the min-entropy that quality claims.
+ * as many bytes from the default TPM, and returns their XOR: neither source
+ * alone decides a byte, and the CPU never runs with the TPM's bytes in
+ * reach. Without a TPM that serves, a read returns nothing, so the CPU's
+ * RNG alone never reaches /dev/hwrng (random.c mixes it into every reseed
+ * anyway). Each source's bytes pass the SP 800-90B health tests, and the
+ * CPU's a word test, before use; a source that fails for good is dropped.
+ * Reads are held across a suspend, and both sources are tested again
+ * after it. The core credits each read at rng->quality, TRR_QUALITY unless
+ * changed, and the tests assume at least the min-entropy it claims.
  */
 
 #define pr_fmt(fmt) "tpm-rdrand-rng: " fmt
@@ -188,7 +175,11 @@ static int trr_tpm_get(u8 *buf, size_t len)
 	return rc;
 }
 
-/* The 64-bit words of @buf that are all zeros or all ones. */
+/*
+ * The 64-bit words of @buf that are all zeros or all ones: what an RNG
+ * instruction that fails while reporting success gives (RDRAND's all ones
+ * on some AMD CPUs after a resume), and uniform output once in 2^63.
+ */
 static unsigned int trr_bad_words(const u8 *buf, size_t len)
 {
 	unsigned int bad = 0;
