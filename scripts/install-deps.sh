@@ -7,7 +7,8 @@ xz-utils lz4 qemu-system-x86 swtpm swtpm-tools tpm2-tools rng-tools5
 busybox-static ccache shellcheck libc6-dev perl git gawk kmod gnuplot-nox
 python3-ply python3-git sparse gcc-aarch64-linux-gnu ovmf socat mmdebstrap
 e2fsprogs qemu-system-arm libc6-dev-arm64-cross qemu-system-misc
-gcc-m68k-linux-gnu libc6-dev-m68k-cross"
+gcc-m68k-linux-gnu libc6-dev-m68k-cross git-email
+libmailtools-perl"
 
 missing=""
 for p in $pkgs; do
