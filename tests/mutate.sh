@@ -23,18 +23,20 @@ else
 	set -- "${@/#/$top/tests/mutations/}"
 	set -- "${@/%/.patch}"
 fi
-# The bugs are planted in the tree the kernel builds read: hold their lock.
+# The bugs are planted in the tree the kernel builds read: hold their lock
+# from planting a bug to restoring the tree, and only then (the boots
+# need no lock, and other builds may go on meanwhile).
 mkdir -p "$top/build"
 exec 9>"$top/build/.build-kernel.lock"
-flock 9
 export HWRNG_TREE_LOCKED=1
+flock 9
 if ! git -C "$tree" diff --quiet; then
 	echo "mutate: $tree has uncommitted changes; make kernel first" >&2
 	exit 2
 fi
+flock -u 9
 # shellcheck disable=SC2317 # called through the trap
 restore() { git -C "$tree" checkout -q -- .; }
-trap restore EXIT
 
 # The same make flags as build-kernel.sh: any difference would change
 # every object's command line and rebuild the whole kernel.
@@ -74,9 +76,12 @@ for m in "$@"; do
 		fi
 	done
 	[ -d "$obj" ] || cp -a "$top/build/obj-$kernel" "$obj"
+	flock 9
+	trap restore EXIT
 	if ! patch -d "$tree" -p1 -s --no-backup-if-mismatch <"$m" >"$log" 2>&1; then
 		echo "not ok $name: does not apply to the series (see $log)"
 		restore
+		flock -u 9
 		continue
 	fi
 	targets=${image##*/} module=0
@@ -86,9 +91,12 @@ for m in "$@"; do
 		! "$top/scripts/pack-modules.sh" "$obj" "$arch" >>"$log" 2>&1; }; then
 		echo "not ok $name: the mutated kernel did not build (see $log)"
 		restore
+		flock -u 9
 		continue
 	fi
 	restore
+	trap - EXIT
+	flock -u 9
 	# The first scenario that catches it is enough; the others would
 	# only cost boots.
 	catch="" missed=""
