@@ -101,7 +101,10 @@ for m in "$@"; do
 	# only cost boots.
 	catch="" missed=""
 	for s in $scenarios; do
+		# ktap_stop_on_fail: the guest script ends at its first failed
+		# check (guest/lib/ktap.sh), which is all a catch needs.
 		RUNS=$work/runs/$name FORCE=1 KERNEL_IMAGE=$obj/$image \
+			KERNEL_CMDLINE_EXTRA="ktap_stop_on_fail ${KERNEL_CMDLINE_EXTRA:-}" \
 			"$top/tests/run-scenario.sh" "$s" >>"$log" 2>&1 || true
 		if why=$("$top/tests/mutation-caught.sh" "$work/runs/$name/$s" 2>&1); then
 			catch="$s ($(echo "$why" | head -n 1))"
