@@ -121,7 +121,7 @@ build_variant() {
 	m68k) cross=m68k-linux-gnu- ;;
 	esac
 	# The toolchain and the source package are inputs too: kernels are
-	# kept in a cache outside the clone (kernel-cache.sh), for any clone.
+	# kept in a cache outside the clone (build-cache.sh), for any clone.
 	# shellcheck disable=SC2086 # $inputs and $frags are lists of paths
 	id=$({
 		cd "$top" && find $inputs $frags scripts/build-kernel.sh scripts/pack-modules.sh \
@@ -136,7 +136,7 @@ build_variant() {
 		return 0
 	fi
 	rm -f "$stamp"
-	if "$top/scripts/kernel-cache.sh" restore "$variant-$id" "$obj"; then
+	if "$top/scripts/build-cache.sh" restore kernels "$variant-$id" "$obj"; then
 		echo "build-kernel: $variant from the machine's kernel cache"
 		echo "from the kernel cache" >"$top/build/kernel-$variant.note"
 		echo "$id" >"$stamp"
@@ -214,7 +214,15 @@ build_variant() {
 	echo "build-kernel: $variant done in $(($(date +%s) - start)) s" \
 		"(ccache: ${hits:-0} hits, ${misses:-0} misses)"
 	echo "built; ccache ${hits:-0} hits, ${misses:-0} misses" >"$top/build/kernel-$variant.note"
-	"$top/scripts/kernel-cache.sh" store "$variant-$id" "$obj" "$image" .config modules.cpio.gz
+	# What the boots and make check use: the image, the configuration, the
+	# modules' archive or packages, and the list of objects built (sparse
+	# checks those).
+	(cd "$obj" && find . -name '*.o' | sort >.built-objects)
+	local keep=(.built-objects "$image" .config) f
+	for f in modules.cpio.gz debs; do
+		[ -e "$obj/$f" ] && keep+=("$f")
+	done
+	"$top/scripts/build-cache.sh" store kernels "$variant-$id" "$obj" "${keep[@]}"
 	echo "$id" >"$stamp"
 }
 
