@@ -72,9 +72,12 @@ check: deps
 	@scripts/check-sparse-kdoc.sh
 	@scripts/check-arm64.sh
 
-# Build and boot the kernel at every prefix of both series (each patch on
-# its own); the first patch's test must fail without its fix.
-bisect-check: initramfs
+# Build and boot the kernel at every prefix of the three series (each patch
+# on its own): KUnit, a trusted EFI seed readying the CRNG before init, and
+# each fix for stable's reproducer failing before it and passing with it.
+# Its guests are x86_64's and m68k's.
+bisect-check: deps
+	@guest/build-initramfs.sh x86_64 m68k
 	@scripts/check-bisect.sh
 
 clean:
