@@ -105,7 +105,7 @@ build_variant() {
 		# before it parses random.trust_bootloader=off: the series' second
 		# patch, a fix, lets the jitter-only boot be one on vanilla too.
 		src=$top/build/obj-$variant obj=$top/build/obj-$variant
-		inputs=$(cd "$top" && echo patches/0002-random-apply-random.trust_bootloader-*.patch)
+		inputs=$(cd "$top" && echo patches/upstream/0002-random-apply-random.trust_bootloader-*.patch)
 	elif [ "${variant%vanilla}" != "$variant" ]; then
 		src=$top/build/obj-$variant obj=$top/build/obj-$variant inputs=""
 	elif [ "$variant" = debian ]; then
@@ -118,16 +118,34 @@ build_variant() {
 	fi
 	stamp=$top/build/kernel-$variant.stamp
 	log=$top/build/kernel-build-$variant.log
+	cross=
+	case "$arch" in
+	arm64) cross=aarch64-linux-gnu- ;;
+	m68k) cross=m68k-linux-gnu- ;;
+	esac
+	# The toolchain and the source package are inputs too: kernels are
+	# kept in a cache outside the clone (build-cache.sh), for any clone.
 	# shellcheck disable=SC2086 # $inputs and $frags are lists of paths
-	id=$(cd "$top" && find $inputs $frags scripts/build-kernel.sh scripts/pack-modules.sh \
-		scripts/prepare-tree.sh -type f -print0 |
-		sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
+	id=$({
+		cd "$top" && find $inputs $frags scripts/build-kernel.sh scripts/pack-modules.sh \
+			scripts/prepare-tree.sh -type f -print0 | sort -z | xargs -0 sha256sum
+		"${cross}gcc" --version | head -n 1
+		"${cross}ld" --version | head -n 1
+		dpkg-query -W -f='${Version}\n' linux-source-6.12
+	} | sha256sum | cut -d' ' -f1)
 	if [ -f "$obj/$image" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$id" ] &&
 		{ [ "$variant" != debian ] || ls "$obj"/debs/linux-image-*.deb >/dev/null 2>&1; }; then
 		echo "build-kernel: $variant up to date"
+		echo "up to date" >"$top/build/kernel-$variant.note"
 		return 0
 	fi
 	rm -f "$stamp"
+	if "$top/scripts/build-cache.sh" restore kernels "$variant-$id" "$obj"; then
+		echo "build-kernel: $variant from the machine's kernel cache"
+		echo "from the kernel cache" >"$top/build/kernel-$variant.note"
+		echo "$id" >"$stamp"
+		return 0
+	fi
 
 	"$top/scripts/prepare-tree.sh"
 	if [ "$src" = "$obj" ] && [ ! -d "$src" ]; then
@@ -151,11 +169,6 @@ build_variant() {
 		rm -f "$obj/.config-fragment"
 	fi
 	mkdir -p "$obj"
-	cross=
-	case "$arch" in
-	arm64) cross=aarch64-linux-gnu- ;;
-	m68k) cross=m68k-linux-gnu- ;;
-	esac
 	kmake() {
 		make -C "$src" O="$obj" -s ARCH="$arch" CROSS_COMPILE="$cross" \
 			CC="${ccache}${cross}gcc" HOSTCC="${ccache}gcc" \
@@ -201,6 +214,9 @@ build_variant() {
 	echo "build-kernel: building $variant (log: $log)"
 	local start targets=${image##*/}
 	start=$(date +%s)
+	# Which compiles the machine's cache answered, for make test's phase table.
+	rm -f "$top/build/ccache-$variant.log"
+	export CCACHE_STATSLOG=$top/build/ccache-$variant.log
 	grep -q '^CONFIG_MODULES=y' "$obj/.config" && targets="$targets modules"
 	if [ "$variant" = debian ]; then
 		set -- build_debs "$obj"
@@ -216,7 +232,22 @@ build_variant() {
 	if [ "${variant%module}" != "$variant" ]; then
 		"$top/scripts/pack-modules.sh" "$obj" "$arch"
 	fi
-	echo "build-kernel: $variant done in $(($(date +%s) - start)) s"
+	local hits misses
+	hits=$(grep -cE '^(direct|preprocessed)_cache_hit$' "$CCACHE_STATSLOG" 2>/dev/null || true)
+	misses=$(grep -cx cache_miss "$CCACHE_STATSLOG" 2>/dev/null || true)
+	unset CCACHE_STATSLOG
+	echo "build-kernel: $variant done in $(($(date +%s) - start)) s" \
+		"(ccache: ${hits:-0} hits, ${misses:-0} misses)"
+	echo "built; ccache ${hits:-0} hits, ${misses:-0} misses" >"$top/build/kernel-$variant.note"
+	# What the boots and make check use: the image, the configuration, the
+	# modules' archive or packages, and the list of objects built (sparse
+	# checks those).
+	(cd "$obj" && find . -name '*.o' | sort >.built-objects)
+	local keep=(.built-objects "$image" .config) f
+	for f in modules.cpio.gz debs; do
+		[ -e "$obj/$f" ] && keep+=("$f")
+	done
+	"$top/scripts/build-cache.sh" store kernels "$variant-$id" "$obj" "${keep[@]}"
 	echo "$id" >"$stamp"
 }
 
@@ -295,6 +326,7 @@ verify_config() {
 mkdir -p "$top/build"
 exec 9>"$top/build/.build-kernel.lock"
 flock 9
+export HWRNG_TREE_LOCKED=1
 for v in "$@"; do
 	build_variant "$v"
 done

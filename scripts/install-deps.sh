@@ -11,7 +11,7 @@ busybox-static ccache shellcheck libc6-dev perl git gawk kmod gnuplot-nox
 python3-ply python3-git sparse gcc-aarch64-linux-gnu ovmf socat mmdebstrap
 e2fsprogs qemu-system-arm libc6-dev-arm64-cross qemu-system-misc
 gcc-m68k-linux-gnu libc6-dev-m68k-cross debhelper rsync fdisk dosfstools mtools
-fusefat"
+fusefat git-email libmailtools-perl"
 
 missing=""
 for p in $pkgs; do

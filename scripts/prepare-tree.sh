@@ -13,9 +13,24 @@ tarball=/usr/src/linux-source-6.12.tar.xz
 log=$top/build/prepare-tree.log
 
 mkdir -p "$top/build"
+# Builds read the tree: never reset it under one (build-kernel.sh and
+# mutate.sh hold the lock already and say so).
+if [ "${HWRNG_TREE_LOCKED:-0}" != 1 ]; then
+	exec 9>"$top/build/.build-kernel.lock"
+	flock 9
+fi
 pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
 
-if [ ! -d "$tree/.git" ]; then
+# The unpacked base as a bare repository outside the clone, one per
+# package version: a later clone checks it out instead of unpacking and
+# committing 80,000 files again.
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/hwrng-seed/linux-source-$pkgver.git
+if [ ! -d "$tree/.git" ] && [ -d "$cache" ]; then
+	echo "prepare-tree: linux-source-6.12 $pkgver from the machine's cache"
+	rm -rf "$tree"
+	git clone -q --no-checkout "$cache" "$tree"
+	git -C "$tree" checkout -q -f --detach base
+elif [ ! -d "$tree/.git" ]; then
 	echo "prepare-tree: unpacking linux-source-6.12 $pkgver"
 	rm -rf "$tree" "$top/build/linux-source-6.12"
 	tar -C "$top/build" -xf "$tarball"
@@ -25,12 +40,15 @@ if [ ! -d "$tree/.git" ]; then
 	git -C "$tree" -c user.name=base -c user.email=base@localhost \
 		commit -q -m "base: Debian linux-source-6.12 $pkgver"
 	git -C "$tree" tag -f base >/dev/null
+	mkdir -p "$(dirname "$cache")"
+	rm -rf "$cache.new"
+	git clone -q --bare "$tree" "$cache.new" && mv "$cache.new" "$cache"
 fi
 echo "linux-source-6.12 package version: $pkgver" >"$log"
 echo "base commit: $(git -C "$tree" rev-parse base)" >>"$log"
 
 # The series are identified by their series files and the patches they list.
-series_id=$(cd "$top" && { cat patches/series patches/test/series
+series_id=$(cd "$top" && { cat patches/upstream/series patches/series patches/test/series
 	scripts/series-patches.sh | xargs cat; } | sha256sum | cut -d' ' -f1)
 stamp=$tree/.series-applied
 if [ "$(cat "$stamp" 2>/dev/null)" != "$series_id" ]; then

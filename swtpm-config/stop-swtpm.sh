@@ -14,4 +14,5 @@ if kill -0 "$pid" 2>/dev/null; then
 	done
 	kill -9 "$pid" 2>/dev/null || true
 fi
-rm -f "$pidf" "$run/swtpm.sock"
+# (its socket goes with the sockets directory, which boot-guest.sh removes)
+rm -f "$pidf"

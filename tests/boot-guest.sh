@@ -18,7 +18,10 @@
 # on this terminal), plus the user knobs QEMU_EXTRA and
 # KERNEL_CMDLINE_EXTRA; KERNEL_IMAGE
 # overrides the bzImage. Logs: RUN_DIR/console.log, RUN_DIR/results.log;
-# QEMU's exit status in RUN_DIR/qemu.rc.
+# QEMU's exit status in RUN_DIR/qemu.rc. The Unix sockets (swtpm's, QEMU's
+# monitor) live in a short directory of their own, named in
+# RUN_DIR/sockets: a socket path over 108 bytes is refused, and RUN_DIR's
+# length depends on the checkout's path and the run's name.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,6 +48,8 @@ hook_pid=
 
 mkdir -p "$run"
 rm -f "$run/console.log" "$run/results.log" "$run/qemu.log" "$run/qemu.rc"
+sockets=$(mktemp -d /tmp/hwrng.XXXXXX)
+echo "$sockets" >"$run/sockets"
 # A kernel with modules gets them as a second cpio archive after the first.
 case "$image" in
 */arch/*) modules=${image%/arch/*}/modules.cpio.gz ;;
@@ -78,6 +83,7 @@ cleanup() {
 		kill "$hook_pid" 2>/dev/null
 	fi
 	"$top/swtpm-config/stop-swtpm.sh" "$run"
+	rm -rf "$sockets"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -115,7 +121,7 @@ case "$tpm" in
 none) ;;
 tis | crb)
 	"$top/swtpm-config/start-swtpm.sh" "$run"
-	dev=(-chardev "socket,id=chrtpm,path=$run/swtpm.sock")
+	dev=(-chardev "socket,id=chrtpm,path=$sockets/swtpm.sock")
 	dev+=(-tpmdev "emulator,id=tpm0,chardev=chrtpm")
 	# arm64: the TIS interface as a device-tree MMIO device.
 	front=tpm-$tpm
@@ -156,7 +162,7 @@ else
 	# The monitor socket lets a host hook drive the machine
 	# (tests/hooks/qemu-monitor.sh), e.g. wake it from suspend.
 	serial=(-serial "file:$run/console.log" "${results[@]}"
-		-monitor "unix:$run/monitor.sock,server=on,wait=off")
+		-monitor "unix:$sockets/monitor.sock,server=on,wait=off")
 fi
 
 if [ -n "${HOST_HOOK:-}" ]; then

@@ -2,10 +2,13 @@
 # mutate.sh [NAME...]: plant each bug of tests/mutations/ (default: all)
 # in the series tree, build the kernel it names in a copy of that
 # kernel's objects (only what the bug touches is rebuilt), boot the
-# scenarios it names, and report whether they caught it: at least one
-# of them must fail. The tree is restored after each bug. Prints "ok" or
-# "not ok" per bug and a score; non-zero unless every bug was caught.
-# Not part of make test: it takes one build and a few boots per bug.
+# scenarios it names, in order, until one catches it: a promise check
+# failed in a guest that booted and ran its script
+# (tests/mutation-caught.sh; a guest that never started catches
+# nothing). The tree is restored after each bug. Prints "ok" or "not ok"
+# per bug with its time, and a score; non-zero unless every bug was
+# caught. Not part of make test: it takes one build and a boot or two per
+# bug.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,17 +23,20 @@ else
 	set -- "${@/#/$top/tests/mutations/}"
 	set -- "${@/%/.patch}"
 fi
-# The bugs are planted in the tree the kernel builds read: hold their lock.
+# The bugs are planted in the tree the kernel builds read: hold their lock
+# from planting a bug to restoring the tree, and only then (the boots
+# need no lock, and other builds may go on meanwhile).
 mkdir -p "$top/build"
 exec 9>"$top/build/.build-kernel.lock"
+export HWRNG_TREE_LOCKED=1
 flock 9
 if ! git -C "$tree" diff --quiet; then
 	echo "mutate: $tree has uncommitted changes; make kernel first" >&2
 	exit 2
 fi
+flock -u 9
 # shellcheck disable=SC2317 # called through the trap
 restore() { git -C "$tree" checkout -q -- .; }
-trap restore EXIT
 
 # The same make flags as build-kernel.sh: any difference would change
 # every object's command line and rebuild the whole kernel.
@@ -52,11 +58,13 @@ for m in "$@"; do
 	obj=$work/obj-$kernel
 	log=$work/$name.log
 	total=$((total + 1))
-	# Kernel: arm64-VARIANT builds for arm64, whose scenarios are
-	# named arm64/NAME (tests/run-scenario.sh).
+	bug_start=$(date +%s)
+	# Kernel: arm64-VARIANT (m68k-VARIANT) builds for arm64 (m68k),
+	# whose scenarios are named arm64/NAME (m68k/NAME, run-scenario.sh).
 	arch=x86_64 cross="" image=arch/x86/boot/bzImage prefix=""
 	case "$kernel" in
 	arm64-*) arch=arm64 cross=aarch64-linux-gnu- image=arch/arm64/boot/Image prefix=arm64- ;;
+	m68k-*) arch=m68k cross=m68k-linux-gnu- image=vmlinux prefix=m68k- ;;
 	esac
 	for s in $scenarios; do
 		sarch=x86_64
@@ -68,9 +76,12 @@ for m in "$@"; do
 		fi
 	done
 	[ -d "$obj" ] || cp -a "$top/build/obj-$kernel" "$obj"
+	flock 9
+	trap restore EXIT
 	if ! patch -d "$tree" -p1 -s --no-backup-if-mismatch <"$m" >"$log" 2>&1; then
 		echo "not ok $name: does not apply to the series (see $log)"
 		restore
+		flock -u 9
 		continue
 	fi
 	targets=${image##*/} module=0
@@ -80,22 +91,33 @@ for m in "$@"; do
 		! "$top/scripts/pack-modules.sh" "$obj" "$arch" >>"$log" 2>&1; }; then
 		echo "not ok $name: the mutated kernel did not build (see $log)"
 		restore
+		flock -u 9
 		continue
 	fi
 	restore
-	failing=""
+	trap - EXIT
+	flock -u 9
+	# The first scenario that catches it is enough; the others would
+	# only cost boots.
+	catch="" missed=""
 	for s in $scenarios; do
+		# ktap_stop_on_fail: the guest script ends at its first failed
+		# check (guest/lib/ktap.sh), which is all a catch needs.
 		RUNS=$work/runs/$name FORCE=1 KERNEL_IMAGE=$obj/$image \
+			KERNEL_CMDLINE_EXTRA="ktap_stop_on_fail ${KERNEL_CMDLINE_EXTRA:-}" \
 			"$top/tests/run-scenario.sh" "$s" >>"$log" 2>&1 || true
-		read -r _ f _ <"$work/runs/$name/$s/verdict" || f=0
-		[ "$f" -gt 0 ] && failing="$failing $s ($(grep -m1 '^FAIL' "$work/runs/$name/$s/judged" |
-			sed 's/^FAIL //'))"
+		if why=$("$top/tests/mutation-caught.sh" "$work/runs/$name/$s" 2>&1); then
+			catch="$s ($(echo "$why" | head -n 1))"
+			break
+		fi
+		missed="$missed $s ($(echo "$why" | head -n 1))"
 	done
-	if [ -n "$failing" ]; then
-		echo "ok $name: caught by$failing"
+	took=$(($(date +%s) - bug_start))
+	if [ -n "$catch" ]; then
+		echo "ok $name: caught by $catch in $took s"
 		caught=$((caught + 1))
 	else
-		echo "not ok $name: not caught by $scenarios ($(sed -n 's/^Promise: //p' "$m"))"
+		echo "not ok $name: not caught ($(sed -n 's/^Promise: //p' "$m")):$missed in $took s"
 	fi
 done
 echo "# mutate: $caught of $total planted bugs caught in $(($(date +%s) - start)) s"

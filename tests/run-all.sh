@@ -58,6 +58,7 @@ run_one() {
 	start=$(date +%s)
 	"$top/tests/run-scenario.sh" "$1" >"$runs/$1.out" 2>&1 || echo "runner-error" >"$runs/$1.err"
 	echo $(( $(date +%s) - start )) >"$runs/$1.seconds"
+	echo "$start $(date +%s)" >"$runs/$1.span"
 }
 for s in "${order[@]}"; do
 	[[ " ${exclusive[*]} " == *" $s "* ]] && continue

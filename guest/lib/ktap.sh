@@ -7,6 +7,9 @@ ktap_begin() {
 }
 
 # ktap_result STATUS NAME [DIAG]: STATUS is 0 for pass, anything else fails.
+# With ktap_stop_on_fail on the kernel command line (make mutate's boots:
+# one failed check is a catch) the script ends at its first failure, with
+# the plan of what it printed and status 1.
 ktap_result() {
 	KTAP_N=$((KTAP_N + 1))
 	if [ "$1" -eq 0 ]; then
@@ -14,6 +17,10 @@ ktap_result() {
 	else
 		[ -n "${3:-}" ] && echo "# $2: $3"
 		echo "not ok $KTAP_N $2"
+		if grep -qw ktap_stop_on_fail /proc/cmdline; then
+			ktap_end
+			exit 1
+		fi
 	fi
 }
 

@@ -1,8 +1,12 @@
 # shellcheck shell=sh
 # Helpers for the hwrng and tpm-rdrand-rng scenarios (sourced after
-# /lib/ktap.sh). The driver registers one hwrng, tpm-rdrand; the hwrng
-# core's fill thread reads the current rng and credits each read at its
-# quality under the provenance name hwrng:NAME.
+# /lib/ktap.sh). The driver registers one hwrng, tpm-rdrand, at its own
+# quality (8/1024, capped by rng_core.default_quality); it serves only
+# while a TPM serves, and returns nothing otherwise. The hwrng core's fill
+# thread reads the current rng (under the policy, rng_core.current_rng=
+# tpm-rdrand: that one or none) and credits each read at its quality under
+# the provenance name hwrng:NAME. A value a helper cannot find is printed
+# empty, never as 0, so that a check on it fails.
 # shellcheck disable=SC2034 # the paths are used by the sourcing scripts
 TRR_DBG=/sys/kernel/debug/tpm-rdrand-rng
 TRR_MOD=tpm_rdrand_rng
@@ -105,13 +109,13 @@ hwrng_kick() {
 	hwrng_select none && hwrng_select "$1"
 }
 
-# hwrng_quality_of NAME: NAME's quality: select it, read it once (the
-# driver sets its quality in ->read), read rng_quality, select the rng
-# that was current before again.
+# hwrng_quality_of NAME: NAME's quality, which rng_quality shows only for
+# the current rng: select NAME, read rng_quality, select the rng that was
+# current before again. Selecting starts a fill thread that reads NAME at
+# once: not for an rng that must never be read.
 hwrng_quality_of() {
 	_prev=$(hwrng_current)
 	hwrng_select "$1" || return 1
-	hwrng_read1
 	cat "$HWRNG_SYS/rng_quality"
 	[ "$_prev" = "$1" ] || hwrng_select "$_prev"
 }
@@ -130,10 +134,15 @@ prov_file() {
 	awk -v n="$1" -v c="$2" '$1 == n { print $c }' "$CREDIT" 2>/dev/null
 }
 
-# prov_sum NAME: NAME's credit in all, accepted + late ("0.000" if NAME
-# has no row yet: random.c names a source when it first registers).
+# prov_sum NAME: NAME's credit in all, accepted + late; empty if NAME has
+# no row (random.c names an rng's row when the rng registers).
 prov_sum() {
-	awk -v n="$1" '$1 == n { s = $2 + $3 } END { printf "%.3f", s }' "$CREDIT" 2>/dev/null
+	awk -v n="$1" '$1 == n { s = $2 + $3; f = 1 } END { if (f) printf "%.3f", s }' "$CREDIT" 2>/dev/null
+}
+
+# prov_zero NAME: NAME has a row, and credited nothing, accepted or late.
+prov_zero() {
+	[ "$(prov_sum "$1")" = 0.000 ]
 }
 
 # prov_estimate: the input pool's estimate, in bits to the 1/8.
@@ -196,7 +205,8 @@ prov_ready_by() {
 
 # crng_is_ready: the CRNG is ready, by random.c's debugfs.
 crng_is_ready() {
-	[ "$(prov_ready_by)" != no ]
+	_rb=$(prov_ready_by)
+	[ -n "$_rb" ] && [ "$_rb" != no ]
 }
 
 # bits_le A B: A <= B for decimal bit counts.
@@ -210,9 +220,9 @@ bits_eq() {
 	awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; exit !(a != "" && b != "" && d < 0.0625 && d > -0.0625) }'
 }
 
-# bits_sub A B: A - B, to three places.
+# bits_sub A B: A - B, to three places; empty if either is.
 bits_sub() {
-	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a - b }'
+	awk -v a="$1" -v b="$2" 'BEGIN { if (a != "" && b != "") printf "%.3f", a - b }'
 }
 
 # crng_ready_at_boot: "crng init done" comes before "Freeing unused" (the
@@ -232,28 +242,43 @@ crng_ready_at_boot() {
 HWRNG_MAX_ACCEPTED=360
 
 # prov_policy_checks PREFIX: random.c's view of the policy (CPU and
-# bootloader seeds not credited, every hwrng at most 8/1024): cpu and
-# bootloader accepted nothing, no hwrng:* source was accepted more than
-# HWRNG_MAX_ACCEPTED bits, and the CRNG, if ready, was not made ready by
-# the CPU, the bootloader, or an hwrng credited 512 bits (one fully
-# credited 64-byte read).
+# bootloader seeds not credited, every hwrng at most 8/1024), once the CRNG
+# is ready: cpu and bootloader accepted nothing, no hwrng:* source was
+# accepted more than HWRNG_MAX_ACCEPTED bits, and what made the CRNG ready
+# was not a full credit: not the CPU's or the bootloader's seed, and, if
+# it was an hwrng, all sources together had offered at most one small
+# credit past the READY_BITS that small credits need (a 64-byte read
+# credited at 1024 offers 512 bits at once). By ioctl (rngd), the policy's
+# sources together stayed below READY_BITS: they did not make it ready.
 prov_policy_checks() {
 	ktap_result "$([ "$(prov_file cpu 2)" = 0.000 ]; echo $?)" "$1.cpu_not_credited" \
 		"cpu accepted $(prov_file cpu 2)"
 	ktap_result "$([ "$(prov_file bootloader 2)" = 0.000 ]; echo $?)" "$1.bootloader_not_credited" \
 		"bootloader accepted $(prov_file bootloader 2)"
 	_rows=$(awk '$1 ~ /^hwrng:/ { print $1 "=" $2 }' "$CREDIT" | tr '\n' ' ')
-	ktap_result "$(awk -v m="$HWRNG_MAX_ACCEPTED" '$1 ~ /^hwrng:/ && $2 + 0 > m { bad = 1 }
+	ktap_result "$([ -n "$_rows" ] && awk -v m="$HWRNG_MAX_ACCEPTED" '$1 ~ /^hwrng:/ && $2 + 0 > m { bad = 1 }
 		END { exit bad }' "$CREDIT"; echo $?)" \
-		"$1.hwrng_accepted_within_policy" "accepted: $_rows(at most $HWRNG_MAX_ACCEPTED each)"
+		"$1.hwrng_accepted_within_policy" "accepted: ${_rows:-no hwrng:* row }(at most $HWRNG_MAX_ACCEPTED each)"
 	_by=$(prov_ready_by)
+	_t=$(prov_ready_total)
+	_p=$(prov_ready_policy_total)
 	case "$_by" in
-	no) ktap_result 0 "$1.ready_not_by_a_full_credit" ;;
-	cpu | bootloader) ktap_result 1 "$1.ready_not_by_a_full_credit" "ready by $_by" ;;
-	hwrng:*) ktap_result "$([ "$(prov_file "$_by" 2)" != 512.000 ]; echo $?)" \
-		"$1.ready_not_by_a_full_credit" "ready by $_by, which was accepted $(prov_file "$_by" 2) bits" ;;
-	*) ktap_result 0 "$1.ready_not_by_a_full_credit" ;;
+	hwrng:*) _ok=$(awk -v t="$_t" -v r="$READY_BITS" 'BEGIN { exit !(t != "" && t >= r && t <= r + 16) }'; echo $?) ;;
+	ioctl) _ok=$(awk -v p="$_p" -v r="$READY_BITS" 'BEGIN { exit !(p != "" && p < r) }'; echo $?) ;;
+	irq | timer | jitter) _ok=$(bits_le "$_t" $((READY_BITS + 16)); echo $?) ;;
+	*) _ok=1 ;;
 	esac
+	ktap_result "$_ok" "$1.ready_not_by_a_full_credit" \
+		"ready by ${_by:-nothing}; offered when ready: ${_t:-no provenance line} bits in all, $_p by cpu, bootloader and hwrngs"
+}
+
+# prov_ready_policy_total: what cpu, bootloader and the hwrngs had offered
+# when the CRNG became ready, in bits, from the provenance line.
+prov_ready_policy_total() {
+	dmesg | grep 'random: crng ready at ' | head -n 1 |
+		sed -n 's/.*credited bits: \(.*\); estimate .*/\1/p' |
+		awk '{ for (i = 1; i < NF; i += 2) if ($i ~ /^(cpu|bootloader|hwrng.*)$/) s += $(i + 1) }
+			END { if (NR) printf "%.3f", s }'
 }
 
 # trr_credit_share NAME: the TPM's share holds for random.c's credit of
@@ -263,8 +288,22 @@ prov_policy_checks() {
 trr_credit_share() {
 	_c=$(prov_sum hwrng:tpm-rdrand)
 	_b=$(trr_stat tpm bytes)
-	ktap_result "$(bits_le "$_c" "$(awk -v b="$_b" 'BEGIN { printf "%.3f", b / 16 }')"; echo $?)" \
-		"$1" "hwrng:tpm-rdrand credited $_c bits, TPM bytes used ${_b:-none} (8/1024 of them: $(awk -v b="$_b" 'BEGIN { printf "%.3f", b / 16 }'))"
+	ktap_result "$([ -n "$_b" ] && bits_le "$_c" "$(awk -v b="$_b" 'BEGIN { printf "%.3f", b / 16 }')"; echo $?)" \
+		"$1" "hwrng:tpm-rdrand credited ${_c:-nothing (no row)} bits, TPM bytes used ${_b:-none} (8/1024 of them: $(awk -v b="$_b" 'BEGIN { printf "%.3f", b / 16 }'))"
+}
+
+# trr_credit_per_tpm_byte NAME QUALITY: with nothing but the fill thread
+# reading tpm-rdrand since the driver loaded, random.c's credit of
+# hwrng:tpm-rdrand in all is exactly QUALITY/1024 of the bits of the TPM
+# bytes the driver used (each read's TPM bytes are what it delivered), and
+# some was credited.
+trr_credit_per_tpm_byte() {
+	read -r _t _u _c _a <<EOT
+$(trr_snap)
+EOT
+	_w=$(awk -v b="$_t" -v q="$2" 'BEGIN { if (b != "") printf "%.3f", b * 8 * q / 1024 }')
+	ktap_result "$([ -n "$_t" ] && [ "$_t" -gt 0 ] && bits_eq "$_c" "$_w"; echo $?)" "$1" \
+		"hwrng:tpm-rdrand credited ${_c:-nothing (no row)} bits for ${_t:-no} TPM bytes; at $2/1024: ${_w:-?}"
 }
 
 # trr_reads: the driver's source reads so far, CPU and TPM together.
@@ -274,10 +313,12 @@ trr_reads() {
 
 # trr_fill_read: one read of tpm-rdrand by a fresh fill thread
 # (hwrng_kick), with nothing else reading /dev/hwrng: prints "DCREDIT
-# DTPM DCPU", the change of hwrng:tpm-rdrand's credit (bits) and of the
-# TPM's and the CPU's bytes used. Exact once the CRNG is ready (the fill
-# thread then sleeps a reseed interval, at least 1 s, after its read) or
-# while the read credits nothing.
+# DTPM DCPU DREADS", the change of hwrng:tpm-rdrand's credit (bits, empty
+# without a row), of the TPM's and the CPU's bytes used, and of the
+# driver's source reads (0: the fill thread did not read a source within
+# 5 s). Exact once the CRNG is ready (the fill thread then sleeps a reseed
+# interval, at least 1 s, after its read) or while the read credits
+# nothing.
 trr_fill_read() {
 	# the counts are taken with no fill thread running
 	hwrng_select none
@@ -292,18 +333,19 @@ trr_fill_read() {
 	# the credit follows the read within microseconds
 	sleep 0.5
 	echo "$(bits_sub "$(prov_sum hwrng:tpm-rdrand)" "$_c0")" \
-		$(($(trr_stat tpm bytes) - _t0)) $(($(trr_stat cpu bytes) - _u0))
+		$(($(trr_stat tpm bytes) - _t0)) $(($(trr_stat cpu bytes) - _u0)) $(($(trr_reads) - _r0))
 }
 
-# trr_fill_check NAME TPM CPU BITS: one fill read (trr_fill_read) used TPM
-# and CPU bytes of the two sources ("-": either) and credited BITS.
+# trr_fill_check NAME TPM CPU BITS: one fill read (trr_fill_read) read the
+# driver's sources, used TPM and CPU bytes of them ("-": either) and
+# credited BITS.
 trr_fill_check() {
-	read -r _dc _dt _du <<EOT
+	read -r _dc _dt _du _dr <<EOT
 $(trr_fill_read)
 EOT
-	ktap_result "$({ [ "$2" = - ] || [ "$_dt" = "$2" ]; } && { [ "$3" = - ] || [ "$_du" = "$3" ]; } &&
-		bits_eq "$_dc" "$4"; echo $?)" "$1" \
-		"one fill read: $_dc bits for $_dt TPM and $_du CPU bytes"
+	ktap_result "$([ "$_dr" -gt 0 ] && { [ "$2" = - ] || [ "$_dt" = "$2" ]; } &&
+		{ [ "$3" = - ] || [ "$_du" = "$3" ]; } && bits_eq "$_dc" "$4"; echo $?)" "$1" \
+		"one fill read: ${_dc:-no row:} bits for $_dt TPM and $_du CPU bytes in $_dr source reads"
 }
 
 # hwrng_fill_credit NAME: as trr_fill_read for any rng (no driver stats):
@@ -381,7 +423,8 @@ module_loaded() {
 
 # prov_above NAME BITS: NAME's accepted credit exceeds BITS.
 prov_above() {
-	! bits_le "$(prov_file "$1" 2)" "$2"
+	_pa=$(prov_file "$1" 2)
+	[ -n "$_pa" ] && ! bits_le "$_pa" "$2"
 }
 
 # trr_lines_above PATTERN N: more than N driver lines match PATTERN (as
@@ -400,17 +443,32 @@ tpm_hwrngs() {
 }
 
 # trr_snap: "TPM_BYTES CPU_BYTES CREDIT ACCEPTED" of tpm-rdrand, from one
-# consistent moment: the driver's counts are read before and after
-# random.c's and must agree (a fill read updates the counts, then credits
-# within microseconds), or it is read again.
+# consistent moment: one awk reads the driver's stats, random.c's credit,
+# and the stats again, which must agree (a fill read updates the counts,
+# then credits within microseconds), or it is read again, up to 100 times.
+# Prints nothing and fails if there is no such moment or a value is
+# missing.
 trr_snap() {
-	while :; do
-		_s1=$(cat "$TRR_DBG/stats")
-		_c=$(prov_sum hwrng:tpm-rdrand) _a=$(prov_file hwrng:tpm-rdrand 2)
-		[ "$(cat "$TRR_DBG/stats")" = "$_s1" ] && break
+	_i=0
+	while [ "$_i" -lt 100 ]; do
+		awk -v f1="$TRR_DBG/stats" -v f2="$CREDIT" '
+			FILENAME == f1 && FNR == 1 { pass++ }
+			FILENAME == f1 { st[pass] = st[pass] $0 "\n" }
+			FILENAME == f1 && $1 == "tpm" { t[pass] = $4 }
+			FILENAME == f1 && $1 == "cpu" { u[pass] = $4 }
+			FILENAME == f2 && $1 == "hwrng:tpm-rdrand" { c = $2 + $3; a = $2; seen = 1 }
+			END {
+				if (pass != 2 || st[1] != st[2]) exit 2
+				if (!seen || t[1] == "" || u[1] == "") exit 1
+				printf "%s %s %.3f %.3f\n", t[1], u[1], c, a
+			}' "$TRR_DBG/stats" "$CREDIT" "$TRR_DBG/stats" 2>/dev/null
+		case $? in
+		0) return 0 ;;
+		1) return 1 ;;
+		esac
+		_i=$((_i + 1))
 	done
-	echo "$_s1" | awk -v c="$_c" -v a="${_a:-0.000}" '
-		$1 == "tpm" { t = $4 } $1 == "cpu" { u = $4 } END { print t, u, c, a }'
+	return 1
 }
 
 # reseed_interval: the CRNG's reseed interval now, in whole seconds, as
@@ -435,4 +493,98 @@ trr_both_serving() {
 	ktap_check cpu_ok wait_reading 20 trr_is cpu state ok
 	ktap_check tpm_ok wait_reading 20 trr_is tpm state ok
 	ktap_first_blocking_read
+}
+
+# proc_runtime_ms PID: the time PID has run on a CPU, in whole ms, by the
+# scheduler's clock (/proc/PID/sched, CONFIG_SCHED_DEBUG): unlike tick
+# accounting it does not miss the ticks of a vCPU that the loaded host
+# did not run.
+proc_runtime_ms() {
+	awk '$1 == "se.sum_exec_runtime" { printf "%d", $3 }' "/proc/$1/sched" 2>/dev/null
+}
+
+# hwrng_serves_nothing PREFIX: /dev/hwrng has nothing to give (tpm-rdrand
+# without a TPM that serves), and says so without spinning: a read with
+# O_NONBLOCK fails with EAGAIN; a blocking reader gets no byte in 3 s and
+# spends them asleep (an empty read sleeps 1 s in hwrng_msleep(), the
+# core's loop then reads again): under 1 s on a CPU, where a driver that
+# returned at once would keep it running the whole 3 s.
+hwrng_serves_nothing() {
+	ktap_check "$1.nonblock_eagain" hwrng-read-edges nonblock
+	rm -f /tmp/hsn
+	dd if=/dev/hwrng of=/tmp/hsn bs=64 count=1 2>/dev/null &
+	_p=$!
+	sleep 3
+	_ms=$(proc_runtime_ms "$_p")
+	_running=$(pid_running "$_p" && echo yes)
+	kill "$_p" 2>/dev/null
+	wait "$_p" 2>/dev/null
+	_n=$(wc -c </tmp/hsn)
+	ktap_result "$([ "$_running" = yes ] && [ "$_n" = 0 ]; echo $?)" "$1.blocking_read_gets_nothing" \
+		"$_n bytes in 3 s; reader ${_running:-ended}"
+	ktap_result "$([ -n "$_ms" ] && [ "$_ms" -lt 1000 ]; echo $?)" "$1.waiting_reader_sleeps" \
+		"the reader ran ${_ms:-?} ms of its 3 s (less than 1000)"
+}
+
+# trr_readied_the_crng NAME: the CRNG is ready, and tpm-rdrand's reads
+# made it so: most of the READY_BITS that small credits need were
+# hwrng:tpm-rdrand's (another source, an interrupt batch, may still be the
+# one whose credit crossed the line).
+trr_readied_the_crng() {
+	_by=$(prov_ready_by) _acc=$(prov_file hwrng:tpm-rdrand 2)
+	ktap_result "$(crng_is_ready && bits_le 256 "$_acc"; echo $?)" "$1" \
+		"ready by ${_by:-?}; hwrng:tpm-rdrand accepted ${_acc:-no row}"
+}
+
+# fault_fired DIR: the fault_attr DIR, armed to fire a number of times,
+# has fired them all.
+fault_fired() {
+	[ "$(cat "$1/times")" = 0 ]
+}
+
+# trr_bad_word NAME WORD: one CPU word of zeros, at WORD (0-7) of a block:
+# the driver's cpu-zero fault_attr fires once, on the (WORD + 1)th word
+# from now (its space), and every read takes 8 words, so that one is at
+# WORD of its block. The word test must see it: the block is dropped (a
+# health failure, the "words all zeros" line), or, for the source's
+# second bad word, the source is dropped for good. 8 zero bytes pass the
+# byte tests (the RCT fails at 9), so nothing else would.
+trr_bad_word() {
+	_d=$TRR_DBG/cpu-zero
+	_h0=$(trr_stat cpu health_failures) _l0=$(trr_lines 'cpu: 1 of 8 words all zeros or all ones')
+	echo 0 >"$_d/verbose" && echo 1 >"$_d/interval" && echo $(($2 + 1)) >"$_d/space" &&
+		echo 1 >"$_d/times" && echo 100 >"$_d/probability"
+	wait_reading 10 fault_fired "$_d"
+	_fired=$(cat "$_d/times")
+	ktap_result "$([ "$_fired" = 0 ] && wait_for 5 trr_above cpu health_failures "$_h0" &&
+		trr_lines_above 'cpu: 1 of 8 words all zeros or all ones' "$_l0"; echo $?)" "$1" \
+		"fault left to fire: $_fired; CPU health failures $_h0 -> $(trr_stat cpu health_failures), state $(trr_stat cpu state)"
+	echo 0 >"$_d/probability"
+}
+
+# trr_paused_10s NAME PATTERN: a source paused after a failed read, the
+# last line the driver logged matching PATTERN (an ERE after
+# "tpm-rdrand-rng: "), is not asked again for 10 s: with the fault still
+# on, drive reads until the driver logs PATTERN once more, and check, from
+# the kernel log's own times, that it came 10 s or more after the last.
+# Reading the driver's counters at some moment instead would depend on
+# how fast a loaded host runs the check.
+trr_paused_10s() {
+	_n0=$(trr_lines "$2")
+	wait_reading 30 trr_lines_above "$2" "$_n0"
+	_gap=$(dmesg | grep -E "tpm-rdrand-rng: $2" | tail -n 2 |
+		sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p' | awk 'NR == 1 { a = $1 } NR == 2 { printf "%.2f", $1 - a }')
+	ktap_result "$(awk -v g="$_gap" 'BEGIN { exit !(g != "" && g >= 9.9) }'; echo $?)" "$1" \
+		"the next two failed reads ${_gap:+$_gap s apart}${_gap:-did not both come within 30 s}"
+}
+
+# trr_lines_apart NAME PATTERN: the driver logged PATTERN (an ERE after
+# "tpm-rdrand-rng: ") at least once, and each time 10 s or more after the
+# time before, by the kernel log's own times: a paused source is not asked
+# again for 10 s however many reads come meanwhile.
+trr_lines_apart() {
+	_gaps=$(dmesg | grep -E "tpm-rdrand-rng: $2" | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p' |
+		awk 'NR > 1 { printf "%.2f ", $1 - last } { last = $1 } END { if (!NR) print "none" }')
+	ktap_result "$(echo "$_gaps" | awk '$1 == "none" { exit 1 } { for (i = 1; i <= NF; i++) if ($i < 9.9) exit 1 }'; echo $?)" \
+		"$1" "gaps between the lines: ${_gaps:-one line only}"
 }

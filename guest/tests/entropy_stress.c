@@ -7,12 +7,14 @@
  * addentropy   RNDADDENTROPY of 8 changing bytes credited 1..4 bits
  * addtoentcnt  RNDADDTOENTCNT of 1..4 bits
  * sample       reads /proc/sys/kernel/random/entropy_avail and RNDGETENTCNT
- *              as fast as it can; counts samples outside [0, 256] and
+ *              as fast as it can; counts samples outside [0, 256],
  *              disagreements that cannot be explained by a concurrent credit
- *              (RNDGETENTCNT read after entropy_avail may only be larger)
+ *              (RNDGETENTCNT read after entropy_avail may only be larger),
+ *              and drops from one sample to the next (the estimate only
+ *              grows: random.c never takes credit back)
  *
  * "ok MODE calls=N errors=E" or "ok sample n=N min=A max=B outside=O
- * backwards=K"; the caller judges the numbers.
+ * backwards=K errors=E drops=D"; the caller judges the numbers.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -54,8 +56,8 @@ int main(int argc, char **argv)
 		struct rand_pool_info info;
 		unsigned char bytes[8];
 	} req;
-	unsigned long calls = 0, errors = 0, outside = 0, backwards = 0;
-	int fd, min = 1 << 30, max = -(1 << 30);
+	unsigned long calls = 0, errors = 0, outside = 0, backwards = 0, drops = 0;
+	int fd, min = 1 << 30, max = -(1 << 30), last = -1;
 	unsigned int x = 12345;
 	useconds_t pause = 0;
 	double end;
@@ -97,6 +99,8 @@ int main(int argc, char **argv)
 				max = a;
 			outside += a < 0 || a > 256 || b < 0 || b > 256;
 			backwards += b < a;
+			drops += a < last;
+			last = b;
 		} else {
 			fprintf(stderr, "entropy_stress: unknown mode %s\n", argv[1]);
 			return 2;
@@ -106,8 +110,8 @@ int main(int argc, char **argv)
 			usleep(pause);
 	}
 	if (!strcmp(argv[1], "sample"))
-		printf("ok sample n=%lu min=%d max=%d outside=%lu backwards=%lu errors=%lu\n",
-		       calls, min, max, outside, backwards, errors);
+		printf("ok sample n=%lu min=%d max=%d outside=%lu backwards=%lu errors=%lu drops=%lu\n",
+		       calls, min, max, outside, backwards, errors, drops);
 	else
 		printf("ok %s calls=%lu errors=%lu\n", argv[1], calls, errors);
 	return 0;

@@ -14,6 +14,9 @@
  *   shared     a read into a MAP_SHARED file mapping: the file has the bytes
  *   cow        a read into a private page shared with a forked child after
  *              fork(): the child's copy is untouched
+ *   nonblock   reads with O_NONBLOCK: tpm-rdrand's reads sleep (TPM
+ *              commands), so one that may not gets nothing: EAGAIN, once
+ *              the core's buffer (what a reader left) is drained
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -248,6 +251,33 @@ static int case_cow(void)
 	return !looks_written(p + 100, PAGE, "cow: the parent's read");
 }
 
+static int case_nonblock(void)
+{
+	unsigned char buf[64];
+	int fd = open("/dev/hwrng", O_RDONLY | O_NONBLOCK);
+	ssize_t n, first;
+	int err;
+
+	if (fd < 0) {
+		perror("/dev/hwrng");
+		return 1;
+	}
+	/*
+	 * The core keeps what a reader left of its last 64-byte read and
+	 * serves it first: at most one read of that, then EAGAIN.
+	 */
+	first = read(fd, buf, sizeof(buf));
+	n = first > 0 ? read(fd, buf, sizeof(buf)) : first;
+	err = errno;
+	close(fd);
+	if (n >= 0 || err != EAGAIN) {
+		fprintf(stderr, "nonblock: reads returned %zd, then %zd%s%s\n", first, n,
+			n < 0 ? ": " : " bytes", n < 0 ? strerror(err) : "");
+		return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -257,11 +287,12 @@ int main(int argc, char **argv)
 		{ "span", case_span }, { "small", case_small },
 		{ "guard", case_guard }, { "readonly", case_readonly },
 		{ "shared", case_shared }, { "cow", case_cow },
+		{ "nonblock", case_nonblock },
 	};
 	unsigned int i;
 
 	if (argc != 2) {
-		fprintf(stderr, "usage: hwrng-read-edges span|small|guard|readonly|shared|cow\n");
+		fprintf(stderr, "usage: hwrng-read-edges span|small|guard|readonly|shared|cow|nonblock\n");
 		return 2;
 	}
 	hwrng = open("/dev/hwrng", O_RDONLY);

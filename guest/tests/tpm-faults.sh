@@ -1,11 +1,11 @@
 #!/bin/sh
 # The TPM answering GetRandom as TPMs in the field do, through the TPM
-# core's fail_tpm fault_attr (test kernels): each fault repeated degrades
-# to the CPU alone with a line from the driver (and the TPM core's own),
-# /dev/hwrng keeps serving, the driver's quality is 0 so nothing is
-# credited, and the TPM serves again at 8 once the fault stops. A fault
-# the TPM core absorbs (one TPM2_RC_RETRY; 32-byte answers) changes
-# nothing.
+# core's fail_tpm fault_attr (test kernels): each fault repeated pauses
+# the TPM with a line from the driver (and the TPM core's own); while it
+# waits, tpm-rdrand serves nothing, the CPU's RNG alone included (a waiting
+# reader sleeps), and random.c credits nothing; the TPM serves again, at
+# the same 8/1024, once the fault stops. A fault the TPM core absorbs (one
+# TPM2_RC_RETRY; 32-byte answers) changes nothing.
 # shellcheck source=../lib/ktap.sh
 . /lib/ktap.sh
 # shellcheck source=../lib/trr.sh
@@ -13,7 +13,7 @@
 FT=/sys/kernel/debug/fail_tpm
 TP=/sys/module/tpm/parameters
 ktap_begin
-hwrng_select tpm-rdrand
+ktap_check tpm_rdrand_current test "$(hwrng_current)" = tpm-rdrand
 ktap_check tpm_ok wait_reading 20 trr_is tpm state ok
 ktap_first_blocking_read
 
@@ -54,27 +54,31 @@ absorbed() {
 }
 
 # degraded NAME RC BYTES DELAY_MS DRIVER_LINE [CORE_LINE]: every GetRandom
-# misbehaves: the driver says so, the CPU serves alone uncredited, and
-# the TPM is back at 8 once the fault stops.
+# misbehaves: the driver says so and pauses the TPM; meanwhile nothing is
+# served (the CPU's RNG is not served alone) and nothing credited; the
+# TPM serves again once the fault stops, at the quality it had.
 degraded() {
-	l0=$(trr_lines "$5") b0=$(trr_stat tpm bytes)
+	l0=$(trr_lines "$5")
 	tpm_fault "$2" "$3" "$4" -1
 	ktap_check "$1.driver_line" wait_reading 30 trr_lines_above "$5" "$l0"
 	[ -n "${6:-}" ] && ktap_check "$1.core_line" dmesg_has "$6"
-	b1=$(trr_stat tpm bytes)
-	n=$(reads 8)
-	ktap_result "$([ "$n" = 512 ]; echo $?)" "$1.cpu_serves" "read $n bytes"
-	ktap_check "$1.quality_0" test "$(quality)" = 0
-	ktap_result "$([ "$(trr_stat tpm bytes)" = "$b1" ]; echo $?)" "$1.no_tpm_bytes" \
-		"TPM bytes $b0 -> $b1 -> $(trr_stat tpm bytes)"
-	trr_fill_check "$1.not_credited" 0 64 0
+	b1=$(trr_stat tpm bytes) c1=$(prov_sum hwrng:tpm-rdrand)
+	hwrng_serves_nothing "$1.paused"
+	ktap_result "$([ -n "$b1" ] && [ "$(trr_stat tpm bytes)" = "$b1" ] &&
+		[ -n "$c1" ] && [ "$(prov_sum hwrng:tpm-rdrand)" = "$c1" ]; echo $?)" \
+		"$1.paused.nothing_used_or_credited" \
+		"TPM bytes $b1 -> $(trr_stat tpm bytes), credit $c1 -> $(prov_sum hwrng:tpm-rdrand)"
+	# (a slow read's bytes are used: the next one comes after the pause)
+	trr_paused_10s "$1.paused.not_asked_for_10s" "$5"
+	ktap_check "$1.quality_8" quality_is 8
 	tpm_fault_off
 	ktap_check "$1.recovers" wait_reading 30 trr_above tpm bytes "$b1"
-	ktap_check "$1.quality_8" wait_reading 5 quality_is 8
+	ktap_check "$1.still_8" quality_is 8
 }
 
 absorbed retry_once 0x922 128 1
 absorbed short_32 0 32 100000
+
 degraded retry 0x922 128 0 'tpm: read failed \(-5\), retried in 10 s' 'tpm tpm0: in retry loop'
 degraded testing 0x90a 128 0 'tpm: read failed \(-5\), retried in 10 s' 'tpm tpm0: self test is still running'
 degraded yielded 0x908 128 0 'tpm: read failed \(-5\), retried in 10 s' \

@@ -11,7 +11,7 @@ ktap=$run/hook.ktap
 # shellcheck source=hook-ktap.sh
 . "$(dirname "$0")/hook-ktap.sh"
 monitor() { # monitor COMMAND: the monitor's answer, without its echo
-	printf '%s\n' "$1" | socat -t 1 - "UNIX-CONNECT:$run/monitor.sock" 2>/dev/null |
+	printf '%s\n' "$1" | socat -t 1 - "UNIX-CONNECT:$(cat "$run/sockets")/monitor.sock" 2>/dev/null |
 		tr -d '\r' | grep -v -e '^QEMU ' -e '(qemu)'
 }
 

@@ -30,17 +30,18 @@
 #define HWRNG_HEALTH_MAX_ENTROPY	8	/* bits in a byte sample */
 
 /*
- * APT cutoffs indexed by H - 1: the smallest c with
- * P(Binomial(W - 1, 2^-H) >= c) <= alpha for W = 512, where the binomial
- * counts the samples equal to the first one of the window. They need exact
- * binomial tails, so they are computed offline.
+ * APT cutoffs indexed by H - 1, SP 800-90B 4.4.2's formula
+ * C = 1 + CRITBINOM(W, 2^-H, 1 - alpha) for W = 512, where the count B
+ * includes the first sample of the window. They need exact binomial
+ * tails, so they are computed offline (scripts/health-cutoffs.py in the
+ * series' repository).
  */
 static const u16 hwrng_apt_cutoff[HWRNG_HEALTH_MAX_ENTROPY] = {
-	324, 190, 114, 70, 45, 31, 22, 16,
+	325, 190, 114, 71, 46, 31, 22, 16,
 };
 
 static const u16 hwrng_apt_cutoff_permanent[HWRNG_HEALTH_MAX_ENTROPY] = {
-	370, 235, 152, 102, 71, 51, 39, 30,
+	371, 236, 152, 102, 71, 51, 39, 30,
 };
 
 /**
@@ -96,7 +97,7 @@ static enum hwrng_health_result hwrng_apt(struct hwrng_health *h, u8 x)
 
 	if (!h->apt_pos) {
 		h->apt_base = x;
-		h->apt_count = 0;
+		h->apt_count = 1;
 	} else if (x == h->apt_base) {
 		h->apt_count++;
 		if (h->apt_count >= h->apt_cutoff_permanent)

@@ -21,15 +21,17 @@ struct health_cutoffs {
 };
 
 /*
- * RCT: 1 + ceil(30 / H) and 1 + ceil(80 / H). APT: smallest c with
- * P(Binomial(511, 2^-H) >= c) <= 2^-30 and 2^-80.
+ * SP 800-90B 4.4.1 and 4.4.2 at alpha = 2^-30 and 2^-80. RCT:
+ * 1 + ceil(30 / H) and 1 + ceil(80 / H). APT: 1 + CRITBINOM(512, 2^-H,
+ * 1 - alpha), computed with exact binomial tails by
+ * scripts/health-cutoffs.py in the series' repository.
  */
 static const struct health_cutoffs health_cutoffs_cases[] = {
-	{ 1, 31, 81, 324, 370 },
-	{ 2, 16, 41, 190, 235 },
+	{ 1, 31, 81, 325, 371 },
+	{ 2, 16, 41, 190, 236 },
 	{ 3, 11, 28, 114, 152 },
-	{ 4,  9, 21,  70, 102 },
-	{ 5,  7, 17,  45,  71 },
+	{ 4,  9, 21,  71, 102 },
+	{ 5,  7, 17,  46,  71 },
 	{ 6,  6, 15,  31,  51 },
 	{ 7,  6, 13,  22,  39 },
 	{ 8,  5, 11,  16,  30 },
@@ -165,13 +167,14 @@ struct health_apt_case {
 };
 
 /*
- * Base 0x00 at sample 0; the c-th later 0x00 is sample c * 2 for period 2
- * and c + c / 3 for period 4. Runs are at most 3 long, far below the
- * RCT cutoff.
+ * Base 0x00 at sample 0, so B = 1 there; the c-th later 0x00, where
+ * B = c + 1 reaches the cutoff C at c = C - 1, is sample c * 2 for
+ * period 2 and c + c / 3 for period 4. Runs are at most 3 long, far below
+ * the RCT cutoff.
  */
 static const struct health_apt_case health_apt_cases[] = {
-	{ "H=8 0x00 every 2nd", 8, 2,  32,  60 },
-	{ "H=4 0x00 every 2nd", 4, 2, 140, 204 },
+	{ "H=8 0x00 every 2nd", 8, 2,  30,  58 },
+	{ "H=4 0x00 every 2nd", 4, 2, 140, 202 },
 	{ "H=1 0x00 3 of 4",    1, 4, 432, 493 },
 };
 
@@ -202,6 +205,30 @@ static void health_test_apt(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, first_fail, c->fail_at);
 	KUNIT_EXPECT_EQ(test, first_permanent, c->permanent_at);
+}
+
+/*
+ * Windows are 512 samples long. At H = 8 (C = 16) both windows below hold
+ * 15 samples equal to their first, 0x00, and pass: one at 0 and at the
+ * odd samples 485 to 511, the next at 512 and at the even samples 514 to
+ * 540. A window of 513 would count sample 512 in the first (16), one of
+ * 511 would start at sample 511 and count 16 in the second.
+ */
+static void health_test_apt_window(struct kunit *test)
+{
+	struct hwrng_health h;
+	unsigned int i;
+	u8 x;
+
+	KUNIT_ASSERT_EQ(test, hwrng_health_init(&h, 8), 0);
+	for (i = 0; i < 1024; i++) {
+		if (i == 0 || (i >= 485 && i <= 511 && i % 2) ||
+		    (i >= 512 && i <= 540 && i % 2 == 0))
+			x = 0;
+		else
+			x = 1 + i % 251;
+		KUNIT_ASSERT_EQ_MSG(test, feed(&h, x), HWRNG_HEALTH_PASS, "sample %u", i);
+	}
 }
 
 /* A failure one sample before the startup test completes restarts it. */
@@ -265,6 +292,7 @@ static struct kunit_case health_test_cases[] = {
 	KUNIT_CASE_PARAM(health_test_rct, health_cutoffs_gen_params),
 	KUNIT_CASE(health_test_rct_reset),
 	KUNIT_CASE_PARAM(health_test_apt, health_apt_gen_params),
+	KUNIT_CASE(health_test_apt_window),
 	KUNIT_CASE(health_test_startup_restart),
 	KUNIT_CASE(health_test_permanent_sticky),
 	{}

@@ -3,7 +3,7 @@
  * KUnit tests of tpm-rdrand-rng, included at the end of the driver. The
  * two sources are replaced with static stubs that serve xorshift streams,
  * fail, repeat one byte, or put a word of zeros or ones in the stream, as
- * each case says.
+ * each case says. No rng is registered: the driver's state is the test's.
  */
 
 #include <kunit/test.h>
@@ -12,8 +12,10 @@ enum trr_test_mode { TRR_OK, TRR_NONE, TRR_ERROR, TRR_STUCK, TRR_SHORT, TRR_ZERO
 
 static struct {
 	enum trr_test_mode cpu, tpm;
+	unsigned int bad_word;		/* which word TRR_ZERO and TRR_ONES spoil */
 	u64 cpu_state, tpm_state;
 	unsigned int cpu_calls, tpm_calls;
+	unsigned int calls, cpu_last, tpm_last;	/* the order of the calls */
 } trr_test;
 
 static u8 trr_test_next(u64 *x)
@@ -42,9 +44,8 @@ static int trr_test_serve(enum trr_test_mode mode, u64 *state, u8 *buf, size_t l
 	default:
 		for (i = 0; i < len; i++)
 			buf[i] = trr_test_next(state);
-		/* One 64-bit word of the stream, bytes 8 to 15. */
-		if ((mode == TRR_ZERO || mode == TRR_ONES) && len >= 16)
-			memset(buf + 8, mode == TRR_ONES ? 0xff : 0, 8);
+		if (mode == TRR_ZERO || mode == TRR_ONES)
+			memset(buf + 8 * trr_test.bad_word, mode == TRR_ONES ? 0xff : 0, 8);
 		return len;
 	}
 }
@@ -54,6 +55,7 @@ static int trr_test_cpu_get(u8 *buf, size_t len)
 	int n;
 
 	trr_test.cpu_calls++;
+	trr_test.cpu_last = ++trr_test.calls;
 	n = trr_test_serve(trr_test.cpu, &trr_test.cpu_state, buf, len);
 	return n < 0 ? 0 : n;	/* the CPU has no error codes */
 }
@@ -61,10 +63,11 @@ static int trr_test_cpu_get(u8 *buf, size_t len)
 static int trr_test_tpm_get(u8 *buf, size_t len)
 {
 	trr_test.tpm_calls++;
+	trr_test.tpm_last = ++trr_test.calls;
 	return trr_test_serve(trr_test.tpm, &trr_test.tpm_state, buf, len);
 }
 
-/* A driver instance as trr_init() makes it, registered at quality 8. */
+/* A driver instance as trr_init() makes it, at quality TRR_QUALITY. */
 static struct trr_rng *trr_test_rng(struct kunit *test)
 {
 	struct trr_rng *trr = kunit_kzalloc(test, sizeof(*trr), GFP_KERNEL);
@@ -77,216 +80,230 @@ static struct trr_rng *trr_test_rng(struct kunit *test)
 	kunit_activate_static_stub(test, trr_tpm_get, trr_test_tpm_get);
 	trr_source_init(&trr->cpu, "cpu", trr_cpu_get);
 	trr_source_init(&trr->tpm, "tpm", trr_tpm_get);
-	trr->rng.quality = 8;
-	trr->tpm_quality = 8;
-	/* hwrng_msleep() waits on it, as for a registered rng. */
+	trr->rng.quality = TRR_QUALITY;
+	trr_restart_tests(trr, trr_min_entropy(TRR_QUALITY));
+	/* hwrng_msleep() returns at once: the waits are not under test here. */
 	init_completion(&trr->rng.dying);
+	complete_all(&trr->rng.dying);
 	return trr;
 }
 
-/* Both sources serve: the output is their XOR, credited at the TPM's quality. */
-static void trr_test_xor(struct kunit *test)
+static int trr_test_read(struct trr_rng *trr, u8 *out)
 {
-	struct trr_rng *trr = trr_test_rng(test);
-	u8 out[TRR_BLOCK], cpu[TRR_BLOCK], tpm[TRR_BLOCK];
-	u64 c, t;
-	int i, n;
-
-	/*
-	 * Each source's startup test takes 1024 bytes, 16 reads of 64, all
-	 * dropped: the 17th read is the first used.
-	 */
-	n = trr_read(&trr->rng, out, sizeof(out), true);
-	KUNIT_EXPECT_EQ(test, n, TRR_BLOCK);
-	KUNIT_EXPECT_EQ(test, trr_test.cpu_calls, 17U);
-	KUNIT_EXPECT_EQ(test, trr_test.tpm_calls, 17U);
-
-	c = trr_test.cpu_state;
-	t = trr_test.tpm_state;
-	for (i = 0; i < TRR_BLOCK; i++) {
-		cpu[i] = trr_test_next(&c);
-		tpm[i] = trr_test_next(&t);
-	}
-	n = trr_read(&trr->rng, out, sizeof(out), true);
-	KUNIT_ASSERT_EQ(test, n, TRR_BLOCK);
-	for (i = 0; i < TRR_BLOCK; i++)
-		KUNIT_EXPECT_EQ(test, out[i], cpu[i] ^ tpm[i]);
-	KUNIT_EXPECT_EQ(test, trr->rng.quality, 8);
-
-	/* A short TPM answer: only the bytes both sources gave. */
-	trr_test.tpm = TRR_SHORT;
-	KUNIT_EXPECT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK / 2);
+	return trr_read(&trr->rng, out, TRR_BLOCK, true);
 }
 
-/* Without the TPM the CPU serves alone at quality 0, restored with it. */
-static void trr_test_tpm_gone(struct kunit *test)
+/* The next @len bytes each stub stream will serve, XORed if both. */
+static void trr_test_expect(u8 *want, size_t len, bool cpu, bool tpm, unsigned int skip)
 {
-	struct trr_rng *trr = trr_test_rng(test);
-	u8 out[TRR_BLOCK];
+	u64 c = trr_test.cpu_state, t = trr_test.tpm_state;
+	size_t i;
 
-	trr_test.tpm = TRR_NONE;
-	KUNIT_EXPECT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
-	KUNIT_EXPECT_EQ(test, trr->rng.quality, 0);
+	for (i = 0; i < skip; i++) {
+		trr_test_next(&c);
+		trr_test_next(&t);
+	}
+	for (i = 0; i < len; i++) {
+		u8 x = trr_test_next(&c), y = trr_test_next(&t);
 
-	/* The administrator's quality, written meanwhile, is the TPM's. */
-	trr->rng.quality = 16;
-	KUNIT_EXPECT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
-	KUNIT_EXPECT_EQ(test, trr->rng.quality, 0);
-
-	trr_test.tpm = TRR_OK;
-	KUNIT_EXPECT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
-	KUNIT_EXPECT_EQ(test, trr->rng.quality, 16);
-
-	/* An administrator's 0 while the TPM serves survives its absence. */
-	trr->rng.quality = 0;
-	trr_test.tpm = TRR_NONE;
-	trr_read(&trr->rng, out, sizeof(out), true);
-	trr_test.tpm = TRR_OK;
-	trr_read(&trr->rng, out, sizeof(out), true);
-	KUNIT_EXPECT_EQ(test, trr->rng.quality, 0);
+		want[i] = (cpu ? x : 0) ^ (tpm ? y : 0);
+	}
 }
 
 /*
- * A TPM that goes away after its startup test passed, and comes back, is
- * tested from the start: its bytes are used only once 1024 fresh samples
- * passed, on the 16th read of 64 after it returned.
+ * Both sources serve: the output is their XOR, and the CPU's words are
+ * taken first in every read. Each source's startup test takes 1024 bytes,
+ * 16 reads of 64, all dropped: the 17th read is the first used.
  */
-static void trr_test_tpm_back(struct kunit *test)
+static void trr_test_xor(struct kunit *test)
 {
 	struct trr_rng *trr = trr_test_rng(test);
 	u8 out[TRR_BLOCK], want[TRR_BLOCK];
-	unsigned int calls;
-	u64 c, t;
-	int i;
 
-	KUNIT_ASSERT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
-	KUNIT_ASSERT_TRUE(test, hwrng_health_ready(&trr->tpm.health));
-	trr_test.tpm = TRR_NONE;
-	KUNIT_ASSERT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
+	trr_test_expect(want, TRR_BLOCK, true, true, 16 * TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, trr_test_read(trr, out), TRR_BLOCK);
+	KUNIT_EXPECT_MEMEQ(test, out, want, TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, trr_test.cpu_calls, 17U);
+	KUNIT_EXPECT_EQ(test, trr_test.tpm_calls, 17U);
 
-	/* Back: 16 reads are tested and dropped, the 17th is used. */
-	trr_test.tpm = TRR_OK;
-	calls = trr_test.tpm_calls;
-	c = trr_test.cpu_state;
-	t = trr_test.tpm_state;
-	for (i = 0; i < 16 * TRR_BLOCK; i++)
-		trr_test_next(&t);
-	for (i = 0; i < TRR_BLOCK; i++)
-		want[i] = trr_test_next(&c) ^ trr_test_next(&t);
-	KUNIT_ASSERT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
-	KUNIT_EXPECT_EQ(test, trr_test.tpm_calls - calls, 17U);
+	trr_test_expect(want, TRR_BLOCK, true, true, 0);
+	KUNIT_ASSERT_EQ(test, trr_test_read(trr, out), TRR_BLOCK);
+	KUNIT_EXPECT_MEMEQ(test, out, want, TRR_BLOCK);
+	KUNIT_EXPECT_LT(test, trr_test.cpu_last, trr_test.tpm_last);
+	KUNIT_EXPECT_EQ(test, trr_test.tpm_last, trr_test.calls);
+
+	/* A short TPM answer: the bytes both gave; the CPU's others cleared. */
+	trr_test.tpm = TRR_SHORT;
+	trr_test_expect(want, TRR_BLOCK / 2, true, true, 0);
+	memset(want + TRR_BLOCK / 2, 0, TRR_BLOCK / 2);
+	KUNIT_EXPECT_EQ(test, trr_test_read(trr, out), TRR_BLOCK / 2);
 	KUNIT_EXPECT_MEMEQ(test, out, want, TRR_BLOCK);
 }
 
-/* Without the CPU the TPM serves alone, at its quality. */
+/*
+ * Without a TPM nothing is served, and none of the CPU's bytes is left in
+ * the buffer. A TPM that comes back is tested from the start: 16 reads
+ * are dropped, the 17th is used.
+ */
+static void trr_test_no_tpm(struct kunit *test)
+{
+	struct trr_rng *trr = trr_test_rng(test);
+	u8 out[TRR_BLOCK], zero[TRR_BLOCK] = {};
+
+	KUNIT_ASSERT_EQ(test, trr_test_read(trr, out), TRR_BLOCK);
+	trr_test.tpm = TRR_NONE;
+	memset(out, 0x5a, sizeof(out));
+	KUNIT_EXPECT_EQ(test, trr_test_read(trr, out), 0);
+	KUNIT_EXPECT_MEMEQ(test, out, zero, TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(trr->tpm.empty), 1UL);
+
+	trr_test.tpm = TRR_OK;
+	trr_test.tpm_calls = 0;
+	KUNIT_ASSERT_EQ(test, trr_test_read(trr, out), TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, trr_test.tpm_calls, 17U);
+}
+
+/* Without the CPU's RNG the TPM serves alone. */
 static void trr_test_cpu_gone(struct kunit *test)
 {
 	struct trr_rng *trr = trr_test_rng(test);
-	u8 out[TRR_BLOCK], tpm[TRR_BLOCK];
-	u64 t;
-	int i;
+	u8 out[TRR_BLOCK], want[TRR_BLOCK];
 
 	trr_test.cpu = TRR_NONE;
-	KUNIT_EXPECT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
-	t = trr_test.tpm_state;
-	for (i = 0; i < TRR_BLOCK; i++)
-		tpm[i] = trr_test_next(&t);
-	KUNIT_ASSERT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
-	KUNIT_EXPECT_MEMEQ(test, out, tpm, TRR_BLOCK);
-	KUNIT_EXPECT_EQ(test, trr->rng.quality, 8);
-
-	/* Neither: nothing now, and no credit. */
-	trr_test.tpm = TRR_NONE;
-	KUNIT_EXPECT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), 0);
-	KUNIT_EXPECT_EQ(test, trr->rng.quality, 0);
+	trr_test_expect(want, TRR_BLOCK, false, true, 16 * TRR_BLOCK);
+	KUNIT_ASSERT_EQ(test, trr_test_read(trr, out), TRR_BLOCK);
+	KUNIT_EXPECT_MEMEQ(test, out, want, TRR_BLOCK);
 }
 
-/* A TPM error pauses the TPM for TRR_RETRY_S; a read that may not sleep never asks. */
+/*
+ * A TPM error pauses the TPM for TRR_RETRY_S, and neither source is read
+ * meanwhile; a read that may not sleep gets nothing and reads neither.
+ */
 static void trr_test_tpm_error(struct kunit *test)
 {
 	struct trr_rng *trr = trr_test_rng(test);
 	u8 out[TRR_BLOCK];
 
 	trr_test.tpm = TRR_ERROR;
-	KUNIT_EXPECT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, trr_test_read(trr, out), 0);
 	KUNIT_EXPECT_EQ(test, trr_test.tpm_calls, 1U);
-	KUNIT_EXPECT_EQ(test, trr->tpm.errors, 1ULL);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(trr->tpm.errors), 1UL);
 	trr_test.tpm = TRR_OK;
-	KUNIT_EXPECT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
-	KUNIT_EXPECT_EQ(test, trr_test.tpm_calls, 1U);
-	KUNIT_EXPECT_EQ(test, trr->rng.quality, 0);
+	trr_test.calls = 0;
+	KUNIT_EXPECT_EQ(test, trr_test_read(trr, out), 0);
+	KUNIT_EXPECT_EQ(test, trr_test.calls, 0U);
 
 	trr->tpm.retry_at = 0;
-	KUNIT_EXPECT_EQ(test, trr_read(&trr->rng, out, sizeof(out), false), TRR_BLOCK);
-	KUNIT_EXPECT_EQ(test, trr_test.tpm_calls, 1U);
-	KUNIT_EXPECT_EQ(test, trr->rng.quality, 0);
-}
-
-/* A stuck source is caught by the health tests, then dropped for good. */
-static void trr_test_stuck(struct kunit *test)
-{
-	struct trr_rng *trr = trr_test_rng(test);
-	u8 out[TRR_BLOCK], cpu[TRR_BLOCK];
-	u64 c;
-	int i;
-
-	trr_read(&trr->rng, out, sizeof(out), true);
-	trr_test.tpm = TRR_STUCK;
-	c = trr_test.cpu_state;
-	for (i = 0; i < TRR_BLOCK; i++)
-		cpu[i] = trr_test_next(&c);
-	KUNIT_EXPECT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
-	KUNIT_EXPECT_MEMEQ(test, out, cpu, TRR_BLOCK);
-	KUNIT_EXPECT_EQ(test, trr->rng.quality, 0);
-	KUNIT_EXPECT_GT(test, trr->tpm.health_failures, 0ULL);
-	for (i = 0; i < 64 && !trr->tpm.broken; i++)
-		trr_read(&trr->rng, out, sizeof(out), true);
-	KUNIT_EXPECT_TRUE(test, trr->tpm.broken);
-	KUNIT_EXPECT_FALSE(test, trr->cpu.broken);
-
-	/* Both broken: an error, not a wait that never ends. */
-	trr_test.cpu = TRR_STUCK;
-	for (i = 0; i < 64 && !trr->cpu.broken; i++)
-		trr_read(&trr->rng, out, sizeof(out), true);
-	KUNIT_EXPECT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), -EIO);
+	KUNIT_EXPECT_EQ(test, trr_read(&trr->rng, out, sizeof(out), false), 0);
+	KUNIT_EXPECT_EQ(test, trr_test.calls, 0U);
 }
 
 /*
- * A CPU word of zeros or of ones drops its block, a second one the
- * source: the TPM's bytes serve alone meanwhile. The TPM's bytes have no
- * word test.
+ * A stuck source is caught by the health tests, then dropped for good: the
+ * CPU's leaves the TPM serving alone; the TPM's ends the output, and only
+ * then does a read fail.
+ */
+static void trr_test_stuck(struct kunit *test)
+{
+	struct trr_rng *trr = trr_test_rng(test);
+	u8 out[TRR_BLOCK];
+	int i;
+
+	trr_test_read(trr, out);
+	trr_test.cpu = TRR_STUCK;
+	for (i = 0; i < 64 && !trr->cpu.broken; i++)
+		KUNIT_ASSERT_EQ(test, trr_test_read(trr, out), TRR_BLOCK);
+	KUNIT_EXPECT_TRUE(test, trr->cpu.broken);
+	KUNIT_EXPECT_EQ(test, trr_test_read(trr, out), TRR_BLOCK);
+
+	/* 64 equal bytes: past the RCT's permanent cutoff, 21, at once. */
+	trr_test.tpm = TRR_STUCK;
+	KUNIT_EXPECT_EQ(test, trr_test_read(trr, out), -EIO);
+	KUNIT_EXPECT_TRUE(test, trr->tpm.broken);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(trr->tpm.health_failures), 1UL);
+	KUNIT_EXPECT_EQ(test, trr_test_read(trr, out), -EIO);
+}
+
+static void trr_test_word_desc(const unsigned int *w, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "word %u", *w);
+}
+
+static const unsigned int trr_test_words[] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+KUNIT_ARRAY_PARAM(trr_test_word, trr_test_words, trr_test_word_desc);
+
+/*
+ * A CPU word of zeros or of ones, at any of the block's eight, drops its
+ * block, a second one the source: the TPM's bytes serve alone meanwhile.
+ * The TPM's bytes have no word test.
  */
 static void trr_test_bad_words(struct kunit *test)
 {
 	struct trr_rng *trr = trr_test_rng(test);
-	u8 out[TRR_BLOCK], tpm[TRR_BLOCK];
-	u64 t;
+	u8 out[TRR_BLOCK], want[TRR_BLOCK];
 	int i;
 
-	trr_read(&trr->rng, out, sizeof(out), true);
+	trr_test_read(trr, out);
+	trr_test.bad_word = *(const unsigned int *)test->param_value;
 	trr_test.cpu = TRR_ZERO;
-	t = trr_test.tpm_state;
-	for (i = 0; i < TRR_BLOCK; i++)
-		tpm[i] = trr_test_next(&t);
-	KUNIT_ASSERT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
-	KUNIT_EXPECT_MEMEQ(test, out, tpm, TRR_BLOCK);
-	KUNIT_EXPECT_EQ(test, trr->cpu.health_failures, 1ULL);
+	trr_test_expect(want, TRR_BLOCK, false, true, 0);
+	KUNIT_ASSERT_EQ(test, trr_test_read(trr, out), TRR_BLOCK);
+	KUNIT_EXPECT_MEMEQ(test, out, want, TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(trr->cpu.health_failures), 1UL);
 	KUNIT_EXPECT_FALSE(test, trr->cpu.broken);
 	/* A good block between them changes nothing. */
 	trr_test.cpu = TRR_OK;
-	trr_read(&trr->rng, out, sizeof(out), true);
-	KUNIT_EXPECT_EQ(test, trr->cpu.health_failures, 1ULL);
+	trr_test_read(trr, out);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(trr->cpu.health_failures), 1UL);
 	trr_test.cpu = TRR_ONES;
-	trr_read(&trr->rng, out, sizeof(out), true);
+	trr_test_read(trr, out);
 	KUNIT_EXPECT_TRUE(test, trr->cpu.broken);
-	KUNIT_EXPECT_EQ(test, trr->rng.quality, 8);
 
 	/* A block with a word of ones that passes the byte tests. */
 	for (i = 0; i < TRR_BLOCK; i++)
-		tpm[i] = 0x11 * (i % 15);
-	memset(tpm + 8, 0xff, 8);
-	KUNIT_EXPECT_TRUE(test, trr_healthy(&trr->tpm, tpm, TRR_BLOCK));
+		want[i] = 0x11 * (i % 15);
+	memset(want + 8 * trr_test.bad_word, 0xff, 8);
+	KUNIT_EXPECT_TRUE(test, trr_healthy(&trr->tpm, want, TRR_BLOCK));
 	KUNIT_EXPECT_EQ(test, trr->tpm.bad_words, 0U);
+}
+
+/*
+ * The tests assume 4 bits per byte, or what the quality claims if more;
+ * a change of that restarts both startup tests.
+ */
+static void trr_test_min_entropy(struct kunit *test)
+{
+	struct trr_rng *trr = trr_test_rng(test);
+	u8 out[TRR_BLOCK];
+
+	KUNIT_EXPECT_EQ(test, trr_min_entropy(0), 4U);
+	KUNIT_EXPECT_EQ(test, trr_min_entropy(8), 4U);
+	KUNIT_EXPECT_EQ(test, trr_min_entropy(512), 4U);
+	KUNIT_EXPECT_EQ(test, trr_min_entropy(513), 5U);
+	KUNIT_EXPECT_EQ(test, trr_min_entropy(1024), 8U);
+
+	KUNIT_ASSERT_EQ(test, trr_test_read(trr, out), TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, trr->tpm.health.rct_cutoff, 9);
+	trr->rng.quality = 1024;
+	trr_test.tpm_calls = 0;
+	KUNIT_ASSERT_EQ(test, trr_test_read(trr, out), TRR_BLOCK);
+	KUNIT_EXPECT_EQ(test, trr_test.tpm_calls, 17U);
+	KUNIT_EXPECT_EQ(test, trr->tpm.health.rct_cutoff, 5);
+	KUNIT_EXPECT_EQ(test, trr->cpu.health.apt_cutoff, 16);
+}
+
+/* A waiting read that finds nothing sleeps TRR_IDLE_MS; it does not spin. */
+static void trr_test_idle_sleeps(struct kunit *test)
+{
+	struct trr_rng *trr = trr_test_rng(test);
+	unsigned long start;
+	u8 out[TRR_BLOCK];
+
+	reinit_completion(&trr->rng.dying);
+	trr_test.tpm = TRR_NONE;
+	start = jiffies;
+	KUNIT_EXPECT_EQ(test, trr_test_read(trr, out), 0);
+	KUNIT_EXPECT_GE(test, jiffies_to_msecs(jiffies - start), TRR_IDLE_MS - 10);
 }
 
 /*
@@ -298,43 +315,33 @@ static void trr_test_resume(struct kunit *test)
 {
 	struct trr_rng *trr = trr_test_rng(test);
 	u8 out[TRR_BLOCK], want[TRR_BLOCK];
-	u64 c, t;
-	int i;
 
-	KUNIT_ASSERT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
+	KUNIT_ASSERT_EQ(test, trr_test_read(trr, out), TRR_BLOCK);
 	trr_test.cpu_calls = 0;
 	trr_test.tpm_calls = 0;
 	trr_pm_notify(&trr->pm_nb, PM_SUSPEND_PREPARE, NULL);
-	/* hwrng_msleep() returns at once: the wait is not under test. */
-	complete_all(&trr->rng.dying);
-	KUNIT_EXPECT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), 0);
+	KUNIT_EXPECT_EQ(test, trr_test_read(trr, out), 0);
 	KUNIT_EXPECT_EQ(test, trr_test.cpu_calls + trr_test.tpm_calls, 0U);
 	trr_pm_notify(&trr->pm_nb, PM_POST_SUSPEND, NULL);
-	c = trr_test.cpu_state;
-	t = trr_test.tpm_state;
-	for (i = 0; i < 16 * TRR_BLOCK; i++) {
-		trr_test_next(&c);
-		trr_test_next(&t);
-	}
-	for (i = 0; i < TRR_BLOCK; i++)
-		want[i] = trr_test_next(&c) ^ trr_test_next(&t);
-	KUNIT_ASSERT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
+	trr_test_expect(want, TRR_BLOCK, true, true, 16 * TRR_BLOCK);
+	KUNIT_ASSERT_EQ(test, trr_test_read(trr, out), TRR_BLOCK);
 	KUNIT_EXPECT_EQ(test, trr_test.cpu_calls, 17U);
 	KUNIT_EXPECT_EQ(test, trr_test.tpm_calls, 17U);
 	KUNIT_EXPECT_MEMEQ(test, out, want, TRR_BLOCK);
-	KUNIT_ASSERT_EQ(test, trr_read(&trr->rng, out, sizeof(out), true), TRR_BLOCK);
+	KUNIT_ASSERT_EQ(test, trr_test_read(trr, out), TRR_BLOCK);
 	KUNIT_EXPECT_EQ(test, trr_test.cpu_calls, 18U);
 	KUNIT_EXPECT_EQ(test, trr_test.tpm_calls, 18U);
 }
 
 static struct kunit_case trr_test_cases[] = {
 	KUNIT_CASE(trr_test_xor),
-	KUNIT_CASE(trr_test_tpm_gone),
-	KUNIT_CASE(trr_test_tpm_back),
+	KUNIT_CASE(trr_test_no_tpm),
 	KUNIT_CASE(trr_test_cpu_gone),
 	KUNIT_CASE(trr_test_tpm_error),
 	KUNIT_CASE(trr_test_stuck),
-	KUNIT_CASE(trr_test_bad_words),
+	KUNIT_CASE_PARAM(trr_test_bad_words, trr_test_word_gen_params),
+	KUNIT_CASE(trr_test_min_entropy),
+	KUNIT_CASE(trr_test_idle_sleeps),
 	KUNIT_CASE(trr_test_resume),
 	{}
 };

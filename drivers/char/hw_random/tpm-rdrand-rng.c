@@ -3,26 +3,15 @@
  * tpm-rdrand-rng: the XOR of the CPU's RNG and the TPM's, trusting neither
  *
  * A read takes the CPU's words first (RDRAND on x86, RNDR on arm64), then
- * as many bytes from the default TPM, and returns their XOR, so that
- * neither source alone decides the output. Each source's own bytes pass
- * the SP 800-90B health tests before they are used; a source that fails
- * them for good is dropped, and the other one serves alone.
- *
- * The CPU's output is also checked a 64-bit word at a time: an RNG
- * instruction that fails while reporting success returns a constant word,
- * e.g. RDRAND's all ones on some AMD CPUs after a resume (the kernel's
- * RDRAND check then clears only the resumed CPU's own feature bit), or a
- * stuck-at-zero word now and then. For uniform output, such a word of all
- * zeros or all ones comes once in 2^63: the first drops its block, a
- * second drops the source. A read that starts during a suspend gets
- * nothing, one that spans a suspend is discarded, and after it both
- * sources are tested from the start again before their output is used.
- *
- * The hwrng core credits the fill thread's reads at rng->quality, which
- * rng_core.default_quality caps at registration. This driver keeps that
- * quality while the TPM serves and sets it to 0 while the CPU serves
- * alone: the CPU's RNG is then mixed into the input pool, never credited
- * here (random.trust_cpu decides its boot-time credit in random.c).
+ * as many bytes from the default TPM, and returns their XOR: neither source
+ * alone decides a byte, and the CPU never runs with the TPM's bytes in
+ * reach. Without a TPM that serves, a read returns nothing, so the CPU's
+ * RNG alone never reaches /dev/hwrng (random.c mixes it into every reseed
+ * anyway). Each source's bytes pass the SP 800-90B health tests, and the
+ * CPU's a word test, before use; a source that fails for good is dropped.
+ * Reads are held across a suspend, and both sources are tested again
+ * after it. The core credits each read at rng->quality, TRR_QUALITY unless
+ * changed, and the tests assume at least the min-entropy it claims.
  */
 
 #define pr_fmt(fmt) "tpm-rdrand-rng: " fmt
@@ -40,14 +29,17 @@
 #include <linux/tpm.h>
 #include <kunit/static_stub.h>
 #include <asm/archrandom.h>
-#ifdef CONFIG_X86
-#include <asm/cpu_device_id.h>
-#elif defined(CONFIG_ARM64)
-#include <linux/cpufeature.h>
-#endif
 
+/*
+ * Credit 8 bits per 1024 read, 1/128 bit per bit: the CPU's bytes are not
+ * credited, so the credit rests on the TPM's RNG, which no one outside
+ * its vendor can audit. A 64-byte read counts 4 bits, and the CRNG needs
+ * 88 such reads (5.5 KiB) to become ready, where one read at 1024 would
+ * do.
+ */
+#define TRR_QUALITY		8
 #define TRR_BLOCK		64	/* bytes per source and read */
-#define TRR_MIN_ENTROPY		4	/* bits per byte the health tests assume */
+#define TRR_MIN_ENTROPY		4	/* bits per byte the tests assume at least */
 #define TRR_RETRY_S		10	/* a source that failed a read waits */
 /* Reads per ->read while the startup test runs: 1024 samples in halves. */
 #define TRR_STARTUP_READS	(2 * 1024 / TRR_BLOCK)
@@ -58,17 +50,17 @@ struct trr_source {
 	const char *name;
 	int (*get)(u8 *buf, size_t len);
 	struct hwrng_health health;
+	unsigned int min_entropy;	/* what the health tests assume */
 	unsigned long retry_at;		/* jiffies; 0: no wait */
 	bool broken;			/* failed its health tests for good */
 	unsigned int bad_words;		/* the CPU's, per module load */
-	u64 reads, bytes, empty, errors, health_failures;
+	/* Written by ->read only, read by debugfs: READ_ONCE/WRITE_ONCE. */
+	unsigned long reads, bytes, empty, errors, health_failures;
 };
 
 struct trr_rng {
 	struct hwrng rng;
 	struct trr_source cpu, tpm;
-	unsigned short tpm_quality;	/* rng.quality while the TPM serves */
-	bool cpu_only;			/* the last read had no TPM bytes */
 	unsigned long pm;		/* TRR_SUSPENDING, TRR_RESUMED */
 	struct notifier_block pm_nb;
 	struct dentry *debugfs;
@@ -77,6 +69,11 @@ struct trr_rng {
 enum { TRR_SUSPENDING, TRR_RESUMED };	/* bits of trr_rng.pm */
 
 static struct trr_rng *trr_the;
+
+static void trr_count(unsigned long *counter, unsigned long n)
+{
+	WRITE_ONCE(*counter, *counter + n);
+}
 
 #ifdef CONFIG_HW_RANDOM_TPM_RDRAND_FAULT_INJECTION
 /*
@@ -172,13 +169,17 @@ static int trr_tpm_get(u8 *buf, size_t len)
 	chip = tpm_default_chip();
 	if (!chip)
 		return -ENODEV;
-	if (!(chip->flags & (TPM_CHIP_FLAG_HWRNG_DISABLED | TPM_CHIP_FLAG_FIRMWARE_UPGRADE)))
+	if (tpm_is_rng_usable(chip))
 		rc = trr_tpm_fault(buf, tpm_get_random(chip, buf, len));
 	put_device(&chip->dev);
 	return rc;
 }
 
-/* The 64-bit words of @buf that are all zeros or all ones. */
+/*
+ * The 64-bit words of @buf that are all zeros or all ones: what an RNG
+ * instruction that fails while reporting success gives (RDRAND's all ones
+ * on some AMD CPUs after a resume), and uniform output once in 2^63.
+ */
 static unsigned int trr_bad_words(const u8 *buf, size_t len)
 {
 	unsigned int bad = 0;
@@ -201,7 +202,7 @@ static bool trr_healthy(struct trr_source *src, const u8 *buf, int n)
 
 	if (res == HWRNG_HEALTH_PASS && !bad)
 		return true;
-	src->health_failures++;
+	trr_count(&src->health_failures, 1);
 	if (bad)
 		pr_warn_ratelimited("%s: %u of %d words all zeros or all ones\n",
 				    src->name, bad, n / (int)sizeof(u64));
@@ -222,6 +223,12 @@ static void trr_pause(struct trr_source *src)
 	src->retry_at = jiffies + TRR_RETRY_S * HZ ?: 1;
 }
 
+/* A source that is broken, or waits after a failed read, gives nothing. */
+static bool trr_source_paused(struct trr_source *src)
+{
+	return src->broken || (src->retry_at && time_before(jiffies, src->retry_at));
+}
+
 /*
  * Read @len bytes of @src into @buf through its health tests. While the
  * startup test runs, its samples are read and dropped here, a bounded
@@ -234,12 +241,12 @@ static int trr_source_read(struct trr_source *src, u8 *buf, size_t len)
 	bool ready, slow;
 	int i, n;
 
-	if (src->broken || (src->retry_at && time_before(jiffies, src->retry_at)))
+	if (trr_source_paused(src))
 		return 0;
 	src->retry_at = 0;
 
 	for (i = 0; i < TRR_STARTUP_READS; i++) {
-		src->reads++;
+		trr_count(&src->reads, 1);
 		start = jiffies;
 		n = src->get(buf, len);
 		slow = n > 0 && time_after(jiffies, start + msecs_to_jiffies(TRR_SLOW_MS));
@@ -251,21 +258,21 @@ static int trr_source_read(struct trr_source *src, u8 *buf, size_t len)
 		if (n <= 0) {
 			/* -ENODEV: no TPM (yet); 0: the CPU has nothing now. */
 			if (n == 0 || n == -ENODEV)
-				src->empty++;
+				trr_count(&src->empty, 1);
 			if (n < 0 && n != -ENODEV) {
-				src->errors++;
+				trr_count(&src->errors, 1);
 				trr_pause(src);
 				pr_warn_ratelimited("%s: read failed (%d), retried in %d s\n",
 						    src->name, n, TRR_RETRY_S);
 			}
 			/* A TPM that comes back is tested from the start. */
 			if (n == -ENODEV)
-				hwrng_health_init(&src->health, TRR_MIN_ENTROPY);
+				hwrng_health_init(&src->health, src->min_entropy);
 			return 0;
 		}
 		ready = hwrng_health_ready(&src->health);
 		if (trr_healthy(src, buf, n) && ready) {
-			src->bytes += n;
+			trr_count(&src->bytes, n);
 			return n;
 		}
 		/* Bound the time under reading_mutex: the test goes on next time. */
@@ -277,26 +284,24 @@ static int trr_source_read(struct trr_source *src, u8 *buf, size_t len)
 }
 
 /*
- * The fill thread credits each read at rng.quality: keep the TPM's
- * quality while it serves, 0 while the CPU serves alone. The quality in
- * force when the TPM stops serving, or one written to rng_quality while
- * the CPU serves alone, is the one restored for the TPM.
+ * Both sources' tests start again: after a resume, or when the quality,
+ * and with it the min-entropy the tests must assume, changed.
  */
-static void trr_set_quality(struct trr_rng *trr, bool tpm)
+static void trr_restart_tests(struct trr_rng *trr, unsigned int min_entropy)
 {
-	unsigned short q = READ_ONCE(trr->rng.quality);
+	trr->cpu.min_entropy = min_entropy;
+	trr->tpm.min_entropy = min_entropy;
+	hwrng_health_init(&trr->cpu.health, min_entropy);
+	hwrng_health_init(&trr->tpm.health, min_entropy);
+}
 
-	if (!tpm) {
-		if (!trr->cpu_only || q)
-			trr->tpm_quality = q;
-		WRITE_ONCE(trr->rng.quality, 0);
-		if (!trr->cpu_only)
-			pr_info("the CPU serves alone: credited at 0\n");
-	} else if (trr->cpu_only) {
-		WRITE_ONCE(trr->rng.quality, trr->tpm_quality);
-		pr_info("the TPM serves: credited at %u/1024\n", trr->tpm_quality);
-	}
-	trr->cpu_only = !tpm;
+/*
+ * The tests assume TRR_MIN_ENTROPY bits per byte, or what the credit
+ * claims if more: a quality above 512 claims more than 4 bits per byte.
+ */
+static unsigned int trr_min_entropy(unsigned short quality)
+{
+	return clamp(DIV_ROUND_UP(quality * 8, 1024), TRR_MIN_ENTROPY, 8);
 }
 
 /* Reads are serialised by the hwrng core's reading_mutex. */
@@ -304,49 +309,49 @@ static int trr_read(struct hwrng *rng, void *data, size_t max, bool wait)
 {
 	struct trr_rng *trr = container_of(rng, struct trr_rng, rng);
 	size_t len = min_t(size_t, max, TRR_BLOCK) & ~(sizeof(long) - 1);
+	unsigned int h = trr_min_entropy(READ_ONCE(rng->quality));
 	u8 *out = data, tpm[TRR_BLOCK];
 	int i, cpu, n = 0;
 
-	if (!len)
+	/* TPM commands sleep: a read that may not gets nothing. */
+	if (!len || !wait)
 		return 0;
+	if (trr->tpm.broken)
+		return -EIO;
 	if (test_bit_acquire(TRR_SUSPENDING, &trr->pm)) {
-		if (wait)
-			hwrng_msleep(rng, TRR_IDLE_MS);
+		hwrng_msleep(rng, TRR_IDLE_MS);
 		return 0;
 	}
 	if (test_and_clear_bit(TRR_RESUMED, &trr->pm)) {
-		hwrng_health_init(&trr->cpu.health, TRR_MIN_ENTROPY);
-		hwrng_health_init(&trr->tpm.health, TRR_MIN_ENTROPY);
+		trr_restart_tests(trr, h);
 		trr->cpu.retry_at = 0;
 		trr->tpm.retry_at = 0;
 		pr_info("resumed: both sources are tested again before use\n");
-	}
-	/* The CPU first: it never runs with the TPM's bytes in reach. */
-	cpu = trr_source_read(&trr->cpu, data, len);
-	/* TPM commands sleep. */
-	if (wait)
-		n = trr_source_read(&trr->tpm, tpm, len);
-	/* A suspend began or ended meanwhile: nothing read across it is used. */
-	if (READ_ONCE(trr->pm)) {
-		memzero_explicit(data, len);
-		memzero_explicit(tpm, sizeof(tpm));
-		return 0;
+	} else if (h != trr->tpm.min_entropy) {
+		trr_restart_tests(trr, h);
 	}
 
-	for (i = 0; i < n; i++)
-		out[i] = i < cpu ? out[i] ^ tpm[i] : tpm[i];
-	memzero_explicit(tpm, sizeof(tpm));
-	if (wait)
-		trr_set_quality(trr, n > 0);
+	if (!trr_source_paused(&trr->tpm)) {
+		/* The CPU first: it never runs with the TPM's bytes in reach. */
+		cpu = trr_source_read(&trr->cpu, data, len);
+		n = trr_source_read(&trr->tpm, tpm, len);
+		for (i = 0; i < n; i++)
+			out[i] = i < cpu ? out[i] ^ tpm[i] : tpm[i];
+		memzero_explicit(tpm, sizeof(tpm));
+		/* The CPU's bytes past the TPM's, or all if it gave none. */
+		memzero_explicit(out + n, len - n);
+	}
+	/* A suspend began or ended meanwhile: nothing read across it is used. */
+	if (READ_ONCE(trr->pm) && n > 0) {
+		memzero_explicit(data, len);
+		n = 0;
+	}
 	if (n > 0)
 		return n;
-	if (cpu)
-		return cpu;
-	if (trr->cpu.broken && trr->tpm.broken)
+	if (trr->tpm.broken)
 		return -EIO;
 	/* Nothing now: a reader that waits must not spin on us. */
-	if (wait)
-		hwrng_msleep(rng, TRR_IDLE_MS);
+	hwrng_msleep(rng, TRR_IDLE_MS);
 	return 0;
 }
 
@@ -358,11 +363,12 @@ static int trr_stats_show(struct seq_file *m, void *unused)
 
 	seq_puts(m, "source state reads bytes empty errors health_failures\n");
 	for (i = 0; i < ARRAY_SIZE(srcs); i++)
-		seq_printf(m, "%s %s %llu %llu %llu %llu %llu\n", srcs[i]->name,
-			   srcs[i]->broken ? "broken" :
+		seq_printf(m, "%s %s %lu %lu %lu %lu %lu\n", srcs[i]->name,
+			   READ_ONCE(srcs[i]->broken) ? "broken" :
 			   hwrng_health_ready(&srcs[i]->health) ? "ok" : "startup",
-			   srcs[i]->reads, srcs[i]->bytes, srcs[i]->empty,
-			   srcs[i]->errors, srcs[i]->health_failures);
+			   READ_ONCE(srcs[i]->reads), READ_ONCE(srcs[i]->bytes),
+			   READ_ONCE(srcs[i]->empty), READ_ONCE(srcs[i]->errors),
+			   READ_ONCE(srcs[i]->health_failures));
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(trr_stats);
@@ -399,22 +405,7 @@ static void trr_source_init(struct trr_source *src, const char *name,
 {
 	src->name = name;
 	src->get = get;
-	hwrng_health_init(&src->health, TRR_MIN_ENTROPY);
 }
-
-#ifdef CONFIG_X86
-static const struct x86_cpu_id trr_cpu_ids[] __maybe_unused = {
-	X86_MATCH_FEATURE(X86_FEATURE_RDRAND, NULL),
-	{}
-};
-MODULE_DEVICE_TABLE(x86cpu, trr_cpu_ids);
-#elif defined(CONFIG_ARM64)
-static const struct cpu_feature trr_cpu_features[] __maybe_unused = {
-	{ cpu_feature(RNG) },
-	{}
-};
-MODULE_DEVICE_TABLE(cpu, trr_cpu_features);
-#endif
 
 static int __init trr_init(void)
 {
@@ -427,14 +418,16 @@ static int __init trr_init(void)
 		return -ENOMEM;
 	trr_source_init(&trr->cpu, "cpu", trr_cpu_get);
 	trr_source_init(&trr->tpm, "tpm", trr_tpm_get);
+	trr_restart_tests(trr, trr_min_entropy(TRR_QUALITY));
 
 	/* The CPU's startup test costs microseconds: run it now. */
 	if (!trr_source_read(&trr->cpu, buf, sizeof(buf)))
-		pr_info("no usable CPU RNG\n");
+		pr_info("no usable CPU RNG: the TPM serves alone\n");
 	memzero_explicit(buf, sizeof(buf));
 
 	trr->rng.name = "tpm-rdrand";
 	trr->rng.read = trr_read;
+	trr->rng.quality = TRR_QUALITY;
 	trr->pm_nb.notifier_call = trr_pm_notify;
 	err = register_pm_notifier(&trr->pm_nb);
 	if (err)
@@ -443,9 +436,8 @@ static int __init trr_init(void)
 	if (err)
 		goto unregister;
 	trr_the = trr;
-	/* The fill thread may have set it to 0 and kept it already. */
-	pr_info("TPM bytes credited at %u/1024 (rng_core.default_quality), the CPU's alone at 0\n",
-		max(READ_ONCE(trr->rng.quality), READ_ONCE(trr->tpm_quality)));
+	pr_info("TPM-served reads credited at %u/1024, nothing without a TPM\n",
+		READ_ONCE(trr->rng.quality));
 
 	trr->debugfs = debugfs_create_dir("tpm-rdrand-rng", NULL);
 	debugfs_create_file("stats", 0400, trr->debugfs, trr, &trr_stats_fops);
@@ -462,15 +454,15 @@ free:
 static void __exit trr_exit(void)
 {
 	debugfs_remove_recursive(trr_the->debugfs);
-	unregister_pm_notifier(&trr_the->pm_nb);
 	hwrng_unregister(&trr_the->rng);
+	unregister_pm_notifier(&trr_the->pm_nb);
 	kfree(trr_the);
 }
 
 module_init(trr_init);
 module_exit(trr_exit);
 
-MODULE_DESCRIPTION("XOR of the CPU's and the TPM's RNG, health-tested, credited at the TPM's quality");
+MODULE_DESCRIPTION("XOR of the CPU's and the TPM's RNG, health-tested, credited at 1/128 bit per bit");
 MODULE_AUTHOR("Hwrng Seed Team <kernel@hwrng-seed.example>");
 MODULE_LICENSE("GPL");
 
