@@ -28,7 +28,6 @@ initramfs: deps
 # the series kernel's package (the debian kernel), and with the policy
 # package too.
 rootfs: deps
-	@scripts/build-rootfs.sh
 	@scripts/build-kernel.sh debian
 	@scripts/pack-rootfs.sh vanilla series series-policy >/dev/null
 
@@ -39,8 +38,8 @@ ONE_KERNEL := $(if $(filter debian,$(DISTRO)),debian,$(if $(filter x86_64,$(ONE_
 
 one-boot: deps
 	@scripts/build-kernel.sh $(ONE_KERNEL)
-	@$(if $(filter debian,$(DISTRO)),scripts/build-rootfs.sh && \
-		scripts/pack-rootfs.sh series-policy >/dev/null,guest/build-initramfs.sh $(ONE_ARCH))
+	@$(if $(filter debian,$(DISTRO)),scripts/pack-rootfs.sh series-policy >/dev/null,\
+		guest/build-initramfs.sh $(ONE_ARCH))
 
 # One boot with TPM (tis) and RDRAND that shows the entropy state;
 # ARCH=arm64 on arm64 (RNDR, the device tree's seed); DISTRO=debian boots

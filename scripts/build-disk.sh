@@ -5,7 +5,9 @@
 # Debian's own kernel) on a GPT disk (scripts/disk-layout.sh: an ESP and
 # an ext4 root), then what guest/debian/install-system.sh sets up in it as
 # an administrator would, GRUB included. The disk is sparse; QEMU opens it
-# with snapshot=on, so a boot never changes it.
+# with snapshot=on, so a boot never changes it. A disk built before from
+# the same inputs, by any clone on this machine, comes from the build cache
+# (scripts/build-cache.sh), and then the tree is not needed at all.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,18 +17,20 @@ tree=$top/build/rootfs-debian
 out=$top/build/disks
 img=$out/os-vanilla.img
 
-[ -f "$top/build/rootfs-debian.stamp" ] || {
-	echo "build-disk: no root file system tree: run scripts/build-rootfs.sh" >&2
-	exit 1
-}
-id=$(cd "$top" && cat build/rootfs-debian.stamp scripts/build-disk.sh scripts/disk-layout.sh \
-	scripts/disk-chroot.sh guest/debian/install-system.sh | sha256sum | cut -d' ' -f1)
+id=$( ("$top/scripts/build-rootfs.sh" --id; cd "$top" && cat scripts/build-disk.sh \
+	scripts/disk-layout.sh scripts/disk-chroot.sh guest/debian/install-system.sh) |
+	sha256sum | cut -d' ' -f1)
 if [ -f "$img" ] && [ "$(cat "$img.id" 2>/dev/null)" = "$id" ]; then
 	echo "$img"
 	exit 0
 fi
 mkdir -p "$out"
 rm -f "$img" "$img.id" "$img.new"
+if "$top/scripts/build-cache.sh" restore disks "os-vanilla-$id" "$out"; then
+	echo "$img"
+	exit 0
+fi
+"$top/scripts/build-rootfs.sh" >&2
 start=$(date +%s)
 truncate -s "${DISK_SIZE_MIB}M" "$img.new"
 sfdisk --quiet "$img.new" >/dev/null <<EOF
@@ -62,5 +66,6 @@ mcopy -s -i "$img.new@@${ESP_START_MIB}M" "$esp/EFI" ::/
 rm -rf "$esp"
 mv "$img.new" "$img"
 echo "$id" >"$img.id"
+"$top/scripts/build-cache.sh" store disks "os-vanilla-$id" "$out" os-vanilla.img os-vanilla.img.id
 echo "build-disk: os-vanilla done in $(($(date +%s) - start)) s" >&2
 echo "$img"

@@ -1,11 +1,14 @@
 #!/bin/bash
-# build-rootfs.sh: build the Debian bookworm root file system tree
+# build-rootfs.sh [--id]: build the Debian bookworm root file system tree
 # build/rootfs-debian/ with mmdebstrap from the archive the host's apt uses
 # (its deb822 sources), with the packages of guest/debian/packages: systemd,
 # GRUB for UEFI and Debian's own kernel. Rebuilt only when that list, this
 # script or the host's sources change; the disk, the boot loader, the
 # series' packages and the test files are added by scripts/build-disk.sh
-# and scripts/pack-rootfs.sh, so that they never rebuild this tree.
+# and scripts/pack-rootfs.sh, so that they never rebuild this tree. A tree
+# built before from the same inputs, by any clone on this machine, comes
+# from the build cache (scripts/build-cache.sh). --id prints the inputs'
+# hash only.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,6 +21,10 @@ sources=(/etc/apt/sources.list.d/*.sources)
 shopt -u nullglob
 
 id=$(cat "$list" "$0" "${sources[@]}" | sha256sum | cut -d' ' -f1)
+if [ "${1:-}" = --id ]; then
+	echo "$id"
+	exit 0
+fi
 if [ -d "$out" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$id" ]; then
 	echo "build-rootfs: debian up to date"
 	exit 0
@@ -27,8 +34,13 @@ if [ "$(id -u)" -ne 0 ]; then
 	exit 1
 fi
 
-include=$(sed 's/#.*//' "$list" | xargs | tr ' ' ,)
 rm -rf "$out" "$out.new" "$stamp"
+if "$top/scripts/build-cache.sh" restore disks "rootfs-debian-$id" "$top/build"; then
+	echo "$id" >"$stamp"
+	echo "build-rootfs: debian from the machine's build cache"
+	exit 0
+fi
+include=$(sed 's/#.*//' "$list" | xargs | tr ' ' ,)
 echo "build-rootfs: mmdebstrap bookworm (essential + $include)"
 start=$(date +%s)
 # No documentation, manuals or translations: a smaller tree packs faster.
@@ -48,5 +60,6 @@ if [ "$have" != "$want" ]; then
 	exit 1
 fi
 mv "$out.new" "$out"
+"$top/scripts/build-cache.sh" store disks "rootfs-debian-$id" "$top/build" rootfs-debian
 echo "$id" >"$stamp"
 echo "build-rootfs: debian done in $(($(date +%s) - start)) s ($(du -sh "$out" | cut -f1))"

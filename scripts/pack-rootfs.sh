@@ -13,7 +13,9 @@
 #   vanilla-policy  vanilla + dpkg -i hwrng-seed-policy (for benchmarks;
 #                   make test does not make it)
 # A step is redone only when its parent or its own input changed (an id
-# beside each image, as a kernel's stamp). Copies are sparse.
+# beside each image, as a kernel's stamp), and a step done before from the
+# same inputs, by any clone on this machine, comes from the build cache
+# (scripts/build-cache.sh). Copies are sparse.
 set -eu
 # os_image runs in command substitutions: a failed step must stop it.
 shopt -s inherit_errexit
@@ -52,6 +54,9 @@ derive() {
 		return 0
 	fi
 	rm -f "$img" "$img.id"
+	if "$top/scripts/build-cache.sh" restore disks "os-$name-$id" "$disks"; then
+		return 0
+	fi
 	echo "pack-rootfs: os-$name: os-$parent + $* (log: $img.log)" >&2
 	cp --sparse=always "$disks/os-$parent.img" "$img.new"
 	"$@" "$img.new" >"$img.log" 2>&1 || {
@@ -60,6 +65,8 @@ derive() {
 	}
 	mv "$img.new" "$img"
 	echo "$id" >"$img.id"
+	"$top/scripts/build-cache.sh" store disks "os-$name-$id" "$disks" "os-$name.img" \
+		"os-$name.img.id"
 }
 
 # install_deb DEB DISK: dpkg -i DEB in DISK's system, as an administrator

@@ -51,8 +51,8 @@ done
 # shellcheck disable=SC2086 # a list of architectures
 phase initramfs guest/build-initramfs.sh $arches
 disks=$(echo "$needs" | awk '$3 != "-" { print $3 }' | sort -u)
+# The Debian tree, only if a disk must be made rather than restored.
 if [ -n "$disks" ]; then
-	phase rootfs scripts/build-rootfs.sh
 	# shellcheck disable=SC2086 # a list of disk names
 	phase disks scripts/pack-rootfs.sh $disks >/dev/null
 fi
