@@ -77,6 +77,7 @@ check: deps
 	@scripts/check-drivers-synced.sh
 	@scripts/health-cutoffs.py check
 	@scripts/check-style.sh
+	@scripts/check-upstream.sh
 	@scripts/check-sparse-kdoc.sh
 	@scripts/check-arm64.sh
 

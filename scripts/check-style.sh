@@ -12,9 +12,15 @@ fail=0
 cd "$tree"
 while read -r p; do
 	# The base is a tarball without upstream's history, so checkpatch
-	# cannot look up a Fixes: commit; the id was checked by hand.
+	# cannot look up a Fixes: commit; the id was checked by hand. For the
+	# same reason a fix for stable may name the commit it fixes only by
+	# title (check-upstream.sh lists those without a Fixes: tag).
+	ignore=UNKNOWN_COMMIT_ID
+	case "$p" in
+	patches/upstream/*) ignore=$ignore,MISSING_FIXES_TAG ;;
+	esac
 	if ! out=$(perl scripts/checkpatch.pl --strict -q --terse \
-		--ignore UNKNOWN_COMMIT_ID "$top/$p" 2>&1); then
+		--ignore "$ignore" "$top/$p" 2>&1); then
 		echo "$out"
 		fail=1
 	fi

@@ -5,12 +5,17 @@
 # accepts the series, cover letter first, addressed by those recipients.
 # Nothing is sent: a dry run stops before any connection. Prints each
 # message's subject and recipients; non-zero if any step fails.
-# (checkpatch --strict runs on these patches in scripts/check-style.sh.)
+# (checkpatch --strict runs on these patches in scripts/check-style.sh,
+# which leaves a missing Fixes: tag to this script's note.)
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 dir=$top/patches/upstream
 fail=0
+BASE_MAINTAINERS=$(mktemp)
+export BASE_MAINTAINERS
+trap 'rm -f "$BASE_MAINTAINERS"' EXIT
+git -C "$top/build/linux" show base:MAINTAINERS >"$BASE_MAINTAINERS"
 
 mapfile -t patches < <(grep -v -e '^#' -e '^[[:space:]]*$' "$dir/series" | sed "s|^|$dir/|")
 for p in "${patches[@]}"; do
@@ -18,6 +23,9 @@ for p in "${patches[@]}"; do
 		echo "check-upstream: no maintainer for $(basename "$p")"
 		fail=1
 	fi
+	# checkpatch is told not to ask for it (check-style.sh): say it here.
+	grep -q '^Fixes: ' "$p" ||
+		echo "check-upstream: note: $(basename "$p") has no Fixes: tag"
 done
 cover=$dir/0000-cover-letter.patch
 if grep -q '\*\*\* .* HERE \*\*\*' "$cover"; then

@@ -22,9 +22,13 @@ cc) roles=(--nom --nor --l) ;;
 	exit 2
 	;;
 esac
-maintainers=$(mktemp)
-trap 'rm -f "$maintainers"' EXIT
-git -C "$tree" show base:MAINTAINERS >"$maintainers"
+# BASE_MAINTAINERS: that file already extracted (check-upstream.sh).
+maintainers=${BASE_MAINTAINERS:-}
+if [ -z "$maintainers" ]; then
+	maintainers=$(mktemp)
+	trap 'rm -f "$maintainers"' EXIT
+	git -C "$tree" show base:MAINTAINERS >"$maintainers"
+fi
 
 dir=$(cd "$(dirname "$patch")" && pwd)
 patches=("$dir/$(basename "$patch")")
