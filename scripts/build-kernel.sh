@@ -125,10 +125,15 @@ build_variant() {
 	esac
 	# The toolchain and the source package are inputs too: kernels are
 	# kept in a cache outside the clone (build-cache.sh), for any clone.
+	# A patch counts without the commit id and date that each export
+	# rewrites; a cover letter, which no tree applies, not at all.
 	# shellcheck disable=SC2086 # $inputs and $frags are lists of paths
 	id=$({
 		cd "$top" && find $inputs $frags scripts/build-kernel.sh scripts/pack-modules.sh \
-			scripts/prepare-tree.sh -type f -print0 | sort -z | xargs -0 sha256sum
+			scripts/prepare-tree.sh -type f ! -name 0000-cover-letter.patch -print0 |
+			sort -z | while IFS= read -r -d '' f; do
+				echo "$f $(sed '1{/^From [0-9a-f]\{40\} /d}; /^Date: /d' "$f" | sha256sum)"
+			done
 		"${cross}gcc" --version | head -n 1
 		"${cross}ld" --version | head -n 1
 		dpkg-query -W -f='${Version}\n' linux-source-6.12
