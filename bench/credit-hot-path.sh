@@ -4,8 +4,9 @@
 # for each without sanitizers (tinyconfig + guest/kernel.config +
 # guest/x86_64.config + guest/bench.config, as the bench kernel, with
 # static keys), and the instructions of mix_interrupt_randomness() from
-# mix_pool_bytes()'s return to its own, where the credit is: a test of
-# crng_ready() that skips it, on both. Writes OUT (default
+# the input pool's unlock to its return, where the credit is: on both a
+# jump that the crng_is_ready static key turns into a no-op falling
+# through to the return, no call and no atomic once the CRNG is ready. Writes OUT (default
 # bench/results/hot-path.txt).
 set -eu
 
@@ -36,15 +37,17 @@ random_o() {
 	echo "$obj/drivers/char/random.o"
 }
 
-# credit_path OBJECT: mix_interrupt_randomness() after its mix_pool_bytes().
+# credit_path OBJECT: mix_interrupt_randomness() after the pool's unlock,
+# with relocations, so that calls in the object file name their targets.
 credit_path() {
-	objdump -d --no-show-raw-insn "$1" |
+	objdump -dr --no-show-raw-insn "$1" |
 		awk '/<mix_interrupt_randomness>:/ { on = 1; next } on && /^$/ { exit }
-			on && /call.*<mix_pool_bytes>/ { show = 1; next } show { sub(/^ *[0-9a-f]+:\t/, ""); print }'
+			on && /R_X86_64_PLT32\t_raw_spin_unlock_irqrestore/ { show = 1; next }
+			show { sub(/^ *[0-9a-f]+:\t/, ""); print }'
 }
 
 {
-	echo "mix_interrupt_randomness() after mix_pool_bytes(), x86_64, gcc $(gcc -dumpfullversion)"
+	echo "mix_interrupt_randomness() after the pool unlock, x86_64, gcc $(gcc -dumpfullversion)"
 	for name in vanilla series; do
 		src=$top/build/linux
 		[ "$name" = vanilla ] && src=$base

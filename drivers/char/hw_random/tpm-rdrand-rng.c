@@ -34,7 +34,7 @@
  * Credit 8 bits per 1024 read, 1/128 bit per bit: the CPU's bytes are not
  * credited, so the credit rests on the TPM's RNG, which no one outside
  * its vendor can audit. A 64-byte read counts 4 bits, and the CRNG needs
- * 88 such reads (5.5 KiB) to become ready, where one read at 1024 would
+ * 89 such reads (5.6 KiB) to become ready, where one read at 1024 would
  * do.
  */
 #define TRR_QUALITY		8
