@@ -39,21 +39,24 @@ quality_is() {
 }
 
 # absorbed NAME RC BYTES TIMES: the TPM core hides the fault; the TPM
-# serves on, every read of it whole (64 bytes), no driver error; the
-# fault fired (its times went down). The fill thread may be inside a
-# read when the counters are taken, so their bytes and reads can be one
-# read apart; the bytes, counted a whole read at a time, stay a multiple
-# of 64 unless a read came back short.
+# serves on, every read of it whole (64 bytes a GetRandom), no driver
+# error; the fault fired (its times went down). A fill thread's read in
+# flight when the counters are taken can put bytes and reads one read
+# apart, as one short answer does: measure once more, the fault armed
+# again, before failing.
 absorbed() {
-	e0=$(trr_stat tpm errors) b0=$(trr_stat tpm bytes) r0=$(trr_stat tpm reads)
-	tpm_fault "$2" "$3" 0 "$4"
-	n=$(reads 16)
-	left=$(cat "$FT/times")
-	tpm_fault_off
-	db=$(($(trr_stat tpm bytes) - b0)) dr=$(($(trr_stat tpm reads) - r0))
+	for try in 1 2; do
+		e0=$(trr_stat tpm errors) b0=$(trr_stat tpm bytes) r0=$(trr_stat tpm reads)
+		tpm_fault "$2" "$3" 0 "$4"
+		n=$(reads 16)
+		left=$(cat "$FT/times")
+		tpm_fault_off
+		db=$(($(trr_stat tpm bytes) - b0)) dr=$(($(trr_stat tpm reads) - r0))
+		[ "$db" = $((64 * dr)) ] && break
+		ktap_diag "$1: try $try: $db bytes in $dr reads"
+	done
 	ktap_result "$([ "$n" = 1024 ] && [ "$(trr_stat tpm errors)" = "$e0" ] &&
-		[ "$db" -ge 1024 ] && [ $((db % 64)) = 0 ] && [ "$dr" -ge 16 ] &&
-		[ "$left" != "$4" ]; echo $?)" "$1" \
+		[ "$db" -ge 1024 ] && [ "$db" = $((64 * dr)) ] && [ "$left" != "$4" ]; echo $?)" "$1" \
 		"read $n bytes; TPM errors $e0 -> $(trr_stat tpm errors), $db bytes in $dr reads; fault times $4 -> $left"
 }
 
